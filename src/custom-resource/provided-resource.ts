@@ -1,0 +1,121 @@
+import { CustomResource, Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { CLOUDFORMATION_PROPERTIES, METADATA_KEY, RESERVED_PROPERTY } from '../runtime/contract';
+import { encodeOptions } from './private/encode-properties';
+import { ConstructPropsError, futurePath } from './private/validation-error';
+import { ResourceProvider } from './resource-provider';
+
+/**
+ * Properties of a `ProvidedResource`.
+ */
+export interface ProvidedResourceProps {
+  /** The provider that handles this resource's requests. */
+  readonly provider: ResourceProvider;
+
+  /**
+   * The resource type: `Custom::` followed by a name; at most 60 characters of letters,
+   * digits and `_@-` in all.
+   *
+   * @default 'AWS::CloudFormation::CustomResource'
+   */
+  readonly resourceType?: string;
+
+  /**
+   * Properties passed to the handler. Numbers, booleans and nulls reach the handler with
+   * their JSON types, although CloudFormation delivers every scalar as a string.
+   *
+   * @default - no properties
+   */
+  readonly properties?: { [key: string]: any };
+
+  /**
+   * How long CloudFormation waits for an answer (1 to 3,600 seconds). The runtime answers
+   * before this deadline too.
+   *
+   * @default - CloudFormation's default, 3,600 seconds
+   */
+  readonly serviceTimeout?: Duration;
+
+  /**
+   * Top-level properties whose change replaces the physical resource: the handler gets a
+   * Create (with `Replacing` details), a new physical id is answered, and CloudFormation
+   * then deletes the old resource.
+   *
+   * @default - no property forces replacement; changes are updates in place
+   */
+  readonly replaceOnChange?: string[];
+
+  /**
+   * What happens to the physical resource when the resource leaves the stack.
+   *
+   * @default RemovalPolicy.DESTROY
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+const RESOURCE_TYPE_PATTERN = /^Custom::[A-Za-z0-9_@-]+$/;
+const RESERVED_NAMES = [...CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY];
+
+/**
+ * A custom resource handled by a `ResourceProvider`, with typed properties and
+ * `replaceOnChange`.
+ *
+ * `ref` is the physical id; `getAttString(key)` reads a key of the handler's Data.
+ */
+export class ProvidedResource extends CustomResource {
+  /** The top-level properties whose change replaces the physical resource. */
+  public readonly replaceOnChange: string[];
+
+  constructor(scope: Construct, id: string, props: ProvidedResourceProps) {
+    const path = futurePath(scope, id);
+    const properties = props.properties ?? {};
+    const replaceOnChange = props.replaceOnChange ?? [];
+    validateProps(path, props, properties, replaceOnChange);
+
+    super(scope, id, {
+      serviceToken: props.provider.serviceToken,
+      resourceType: props.resourceType,
+      serviceTimeout: props.serviceTimeout,
+      removalPolicy: props.removalPolicy,
+      properties: { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
+    });
+    this.replaceOnChange = [...replaceOnChange];
+    if (replaceOnChange.length > 0) {
+      this.node.addMetadata(METADATA_KEY, { replaceOnChange });
+    }
+  }
+}
+
+function validateProps(path: string, props: ProvidedResourceProps, properties: { [key: string]: unknown }, replaceOnChange: string[]): void {
+  const type = props.resourceType;
+  if (type !== undefined && !Token.isUnresolved(type)) {
+    if (!RESOURCE_TYPE_PATTERN.test(type) || type.length > 60) {
+      throw new ConstructPropsError(path, 'resourceType', `must be "Custom::" followed by a name, at most 60 characters in all, of A-Z a-z 0-9 _ @ -; got: ${JSON.stringify(type)} (${type.length})`);
+    }
+  }
+  if (props.serviceTimeout !== undefined && !Token.isUnresolved(props.serviceTimeout.toMilliseconds())) {
+    const ms = props.serviceTimeout.toMilliseconds();
+    if (ms < 1000 || ms > 3_600_000 || ms % 1000 !== 0) {
+      throw new ConstructPropsError(path, 'serviceTimeout', `must be a whole number of seconds between 1 and 3,600; got ${ms / 1000} seconds`);
+    }
+  }
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
+    throw new ConstructPropsError(path, 'properties', `must be an object of names to values, got ${Array.isArray(properties) ? 'an array' : String(properties)}`);
+  }
+  for (const name of Object.keys(properties)) {
+    if (RESERVED_NAMES.includes(name)) {
+      throw new ConstructPropsError(path, `properties.${name}`, `is reserved (${RESERVED_NAMES.join(', ')} are set by CloudFormation or cdk-lifecycle); rename the property`);
+    }
+  }
+  const seen = new Set<string>();
+  for (const name of replaceOnChange) {
+    if (typeof name !== 'string' || name === '' || Token.isUnresolved(name)) {
+      throw new ConstructPropsError(path, 'replaceOnChange', `must list top-level property names, got ${JSON.stringify(name)}`);
+    }
+    if (RESERVED_NAMES.includes(name)) {
+      throw new ConstructPropsError(path, 'replaceOnChange', `cannot list the reserved property "${name}"`);
+    }
+    if (seen.has(name)) throw new ConstructPropsError(path, 'replaceOnChange', `lists "${name}" twice`);
+    seen.add(name);
+  }
+}

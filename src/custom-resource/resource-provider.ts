@@ -1,0 +1,213 @@
+import { Duration, Token } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../runtime/contract';
+import { providerCode, userCodeSource, UserCodeSource } from './private/provider-code';
+import { ConstructPropsError } from './private/validation-error';
+import { ServiceTokenType } from './service-token-type';
+
+/**
+ * Properties of a `ResourceProvider`. Give either `code` and `handler` (your Node.js
+ * handler runs inside the provider function) or `onEventFunction` (any function, invoked
+ * synchronously by the provider function).
+ */
+export interface ResourceProviderProps {
+  /**
+   * Your Node.js handler code, as a directory asset (`lambda.Code.fromAsset(dir)`) or inline
+   * source (`lambda.Code.fromInline(src)`, loaded as `index.js`). The runtime is added
+   * beside it and becomes the function's entry point.
+   *
+   * @default - none; `onEventFunction` must be given instead
+   */
+  readonly code?: lambda.Code;
+
+  /**
+   * The export that handles events, as `file.export` relative to the code root
+   * (for example `index.onEvent`). Required with `code`.
+   *
+   * @default - none
+   */
+  readonly handler?: string;
+
+  /**
+   * A function (in any language) that handles events: the provider function invokes it
+   * synchronously with the request (without the response URL) and reads
+   * `{ PhysicalResourceId?, Data?, NoEcho? }` from its answer.
+   *
+   * @default - none; `code` and `handler` must be given instead
+   */
+  readonly onEventFunction?: lambda.IFunction;
+
+  /**
+   * The provider function's timeout. The runtime answers CloudFormation before it runs out
+   * (or before the resource's ServiceTimeout, whichever comes first).
+   *
+   * @default Duration.minutes(5)
+   */
+  readonly timeout?: Duration;
+
+  /**
+   * Memory of the provider function, in MB.
+   *
+   * @default 256
+   */
+  readonly memorySize?: number;
+
+  /**
+   * Environment variables for your handler.
+   *
+   * @default - none
+   */
+  readonly environment?: { [key: string]: string };
+
+  /**
+   * Permissions your handler needs, added to the provider function's role.
+   *
+   * @default - only permission to write its own logs
+   */
+  readonly initialPolicy?: iam.PolicyStatement[];
+
+  /**
+   * How long the provider function's logs are kept.
+   *
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+
+  /**
+   * How CloudFormation reaches the provider: by invoking the function, or through an SNS
+   * topic the function is subscribed to.
+   *
+   * @default - ServiceTokenType.SNS_TOPIC when `topic` is given, else ServiceTokenType.LAMBDA
+   */
+  readonly serviceTokenType?: ServiceTokenType;
+
+  /**
+   * The SNS topic to use with `ServiceTokenType.SNS_TOPIC`.
+   *
+   * @default - a new topic that only accepts TLS requests
+   */
+  readonly topic?: sns.ITopic;
+
+  /**
+   * A description of the provider function.
+   *
+   * @default - a description naming cdk-lifecycle
+   */
+  readonly description?: string;
+}
+
+/**
+ * A custom-resource provider that never leaves a stack waiting.
+ *
+ * One Lambda function runs the library's runtime, which calls your handler and answers
+ * CloudFormation: exactly one valid response per request, before the deadline, whatever the
+ * handler does. Point `ProvidedResource`s (or any custom resource) at `serviceToken`.
+ */
+export class ResourceProvider extends Construct implements iam.IGrantable {
+  /** The ARN resources use as their ServiceToken (the function, or the SNS topic). */
+  public readonly serviceToken: string;
+
+  /** The provider function (the runtime, plus your handler in in-function mode). */
+  public readonly providerFunction: lambda.IFunction;
+
+  /** The SNS topic requests arrive through, with `ServiceTokenType.SNS_TOPIC`. */
+  public readonly topic?: sns.ITopic;
+
+  /** The provider function's log group. */
+  public readonly logGroup: logs.ILogGroup;
+
+  /** The principal to grant your handler's permissions to. */
+  public readonly grantPrincipal: iam.IPrincipal;
+
+  constructor(scope: Construct, id: string, props: ResourceProviderProps) {
+    super(scope, id);
+    const source = this.validate(props);
+
+    this.logGroup = new logs.LogGroup(this, 'LogGroup', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+    });
+
+    const statements = [
+      new iam.PolicyStatement({
+        sid: 'WriteOwnLogs',
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    ];
+    if (props.onEventFunction) {
+      statements.push(new iam.PolicyStatement({
+        sid: 'InvokeHandlerFunction',
+        actions: ['lambda:InvokeFunction'],
+        resources: [props.onEventFunction.functionArn],
+      }));
+    }
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Role of the cdk-lifecycle provider ${this.node.path}`,
+      inlinePolicies: { Provider: new iam.PolicyDocument({ statements }) },
+    });
+
+    const fn = new lambda.Function(this, 'Function', {
+      runtime: lambda.Runtime.NODEJS_24_X,
+      code: providerCode(source),
+      handler: RUNTIME_HANDLER,
+      timeout: props.timeout ?? Duration.minutes(5),
+      memorySize: props.memorySize ?? 256,
+      role,
+      logGroup: this.logGroup,
+      // A retried asynchronous invocation would run the handler's side effects twice.
+      retryAttempts: 0,
+      description: props.description ?? `cdk-lifecycle custom resource provider (${this.node.path})`,
+      environment: {
+        ...props.environment,
+        ...(props.onEventFunction
+          ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
+          : { [ENV_USER_HANDLER]: props.handler! }),
+      },
+      initialPolicy: props.initialPolicy,
+    });
+    this.providerFunction = fn;
+    this.grantPrincipal = fn.grantPrincipal;
+
+    const tokenType = props.serviceTokenType ?? (props.topic ? ServiceTokenType.SNS_TOPIC : ServiceTokenType.LAMBDA);
+    if (tokenType === ServiceTokenType.SNS_TOPIC) {
+      const topic = props.topic ?? new sns.Topic(this, 'Topic', { enforceSSL: true, displayName: 'cdk-lifecycle custom resource requests' });
+      topic.addSubscription(new subscriptions.LambdaSubscription(fn));
+      this.topic = topic;
+      this.serviceToken = topic.topicArn;
+    } else {
+      this.serviceToken = fn.functionArn;
+    }
+  }
+
+  private validate(props: ResourceProviderProps): UserCodeSource {
+    const path = this.node.path;
+    if (props.onEventFunction && (props.code || props.handler)) {
+      throw new ConstructPropsError(path, 'onEventFunction', 'cannot be combined with code or handler: give either code and handler, or onEventFunction');
+    }
+    if (props.topic && props.serviceTokenType === ServiceTokenType.LAMBDA) {
+      throw new ConstructPropsError(path, 'topic', 'is only used with serviceTokenType SNS_TOPIC, but serviceTokenType is LAMBDA');
+    }
+    if (props.timeout && !Token.isUnresolved(props.timeout.toSeconds())) {
+      const seconds = props.timeout.toSeconds();
+      if (seconds < 5 || seconds > 900) {
+        throw new ConstructPropsError(path, 'timeout', `must be between 5 seconds and 15 minutes (the runtime needs time to answer CloudFormation), got ${seconds} seconds`);
+      }
+    }
+    if (props.onEventFunction) return undefined;
+    if (!props.code) {
+      throw new ConstructPropsError(path, 'code', 'is required: give code and handler (your Node.js handler), or onEventFunction');
+    }
+    if (props.handler === undefined || !/^[^.\s][^\s]*\.[A-Za-z_$][\w$]*$/.test(props.handler)) {
+      throw new ConstructPropsError(path, 'handler', `must look like "file.export" (for example "index.onEvent"), got ${JSON.stringify(props.handler ?? null)}`);
+    }
+    const { source, problem } = userCodeSource(this, props.code);
+    if (problem) throw new ConstructPropsError(path, 'code', problem);
+    return source;
+  }
+}

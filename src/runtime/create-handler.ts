@@ -1,0 +1,148 @@
+/**
+ * The one wrapper every way out of the Lambda goes through.
+ *
+ * `createHandler` returns the Lambda handler. It unwraps SNS notifications, answers each
+ * request exactly once before its deadline, and never throws or rejects: a throw would make
+ * Lambda retry the asynchronous invocation and run the handler's side effects twice.
+ * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
+ */
+import { computeBudget, readServiceTimeout } from './protocol/deadline';
+import { errorText, Invoker, runLifecycle } from './protocol/lifecycle';
+import { Logger, LogSink } from './protocol/logger';
+import { failedCreateId, physicalIdProblem } from './protocol/physical-id';
+import { parseRequest, ReplyAddress } from './protocol/request';
+import { fitResponse, ResponseBody } from './protocol/response';
+import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
+import { unwrapInvocation } from './protocol/sns';
+
+/** The subset of the Lambda context the runtime reads. */
+export interface LambdaContextLike {
+  readonly getRemainingTimeInMillis?: () => number;
+  readonly logGroupName?: string;
+  readonly logStreamName?: string;
+  readonly awsRequestId?: string;
+}
+
+/** Everything the handler talks to. */
+export interface HandlerDependencies {
+  /** Reaches the user's handler. */
+  readonly invoke: Invoker;
+  readonly put: PutFunction;
+  readonly log: LogSink;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+  readonly retryPolicy?: RetryPolicy;
+  /** Time assumed when the invocation has no Lambda context, in ms. */
+  readonly defaultRemainingMs?: number;
+}
+
+/** What the Lambda handler resolves with: a summary per request (useful to tests and logs). */
+export interface InvocationSummary {
+  readonly requests: Array<{ readonly requestId: string; readonly status?: string; readonly delivered: boolean }>;
+}
+
+/** Builds the Lambda handler. */
+export function createHandler(deps: HandlerDependencies): (event: unknown, context?: LambdaContextLike) => Promise<InvocationSummary> {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = deps.random ?? Math.random;
+  const root = new Logger(deps.log);
+
+  const answerOne = async (raw: unknown, context: LambdaContextLike | undefined, startedAt: number) => {
+    const parsed = parseRequest(raw);
+    const address = parsed.address;
+    const logger = root.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
+    const remaining = safeRemaining(context, deps.defaultRemainingMs ?? 60_000);
+    const budget = computeBudget(startedAt, remaining, readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties));
+
+    const target = checkResponseUrl(address.ResponseURL ?? '');
+    if (!target.url) {
+      logger.error('cannot answer this request: no usable ResponseURL', { problem: address.ResponseURL === undefined ? 'ResponseURL is missing' : target.problem });
+      return { requestId: address.RequestId, delivered: false };
+    }
+
+    let body: ResponseBody;
+    if (parsed.ok) {
+      body = await runLifecycle(parsed.request, {
+        invoke: deps.invoke,
+        handlerTimeoutMs: budget.handlerDeadline - now(),
+        logLocation: logLocation(context, address.RequestId),
+        logger,
+      });
+    } else {
+      logger.error('malformed request', { error: parsed.error });
+      body = malformedRequestResponse(address, parsed.error);
+    }
+
+    const fitted = fitResponse(body);
+    if (!fitted) {
+      logger.error('cannot answer this request: its StackId, RequestId and LogicalResourceId alone exceed the 4,096-byte response limit');
+      return { requestId: address.RequestId, delivered: false };
+    }
+    const outcome = await sendResponse(target.url, JSON.stringify(fitted), budget.responseDeadline,
+      { put: deps.put, now, sleep, random }, deps.retryPolicy ?? DEFAULT_RETRY_POLICY);
+    const fields = {
+      status: fitted.Status,
+      physicalResourceId: fitted.PhysicalResourceId,
+      url: redactUrl(target.url),
+      attempts: outcome.attempts,
+      httpStatus: outcome.status,
+    };
+    if (outcome.delivered) logger.info('response delivered', fields);
+    else logger.error('response not delivered', { ...fields, error: outcome.error });
+    return { requestId: address.RequestId, status: fitted.Status, delivered: outcome.delivered };
+  };
+
+  return async (event, context) => {
+    const startedAt = now();
+    try {
+      const requests = unwrapInvocation(event);
+      const results = await Promise.all(requests.map(async (item) => {
+        if ('unreadable' in item) {
+          root.error('cannot answer a record of this invocation', { problem: item.unreadable });
+          return { requestId: '', delivered: false };
+        }
+        try {
+          return await answerOne(item.raw, context, startedAt);
+        } catch (e) {
+          root.error('unexpected error while answering a request', { error: errorText(e) });
+          return { requestId: '', delivered: false };
+        }
+      }));
+      return { requests: results };
+    } catch (e) {
+      root.error('unexpected error in the invocation', { error: errorText(e) });
+      return { requests: [] };
+    }
+  };
+}
+
+function safeRemaining(context: LambdaContextLike | undefined, fallback: number): number {
+  try {
+    const value = context?.getRemainingTimeInMillis?.();
+    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function logLocation(context: LambdaContextLike | undefined, requestId: string): string {
+  if (context?.logGroupName) {
+    return `CloudWatch Logs: log group ${context.logGroupName}${context.logStreamName ? `, stream ${context.logStreamName}` : ''}, RequestId ${requestId}`;
+  }
+  return `the provider function's logs, RequestId ${requestId}`;
+}
+
+/** FAILED answer for a request the runtime could not read. */
+function malformedRequestResponse(address: ReplyAddress, error: string): ResponseBody {
+  const known = address.RequestType !== 'Create' && physicalIdProblem(address.PhysicalResourceId) === undefined;
+  return {
+    Status: 'FAILED',
+    Reason: error,
+    PhysicalResourceId: known ? address.PhysicalResourceId! : failedCreateId(address),
+    StackId: address.StackId,
+    RequestId: address.RequestId,
+    LogicalResourceId: address.LogicalResourceId,
+  };
+}

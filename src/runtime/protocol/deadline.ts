@@ -1,0 +1,54 @@
+/**
+ * Deadlines. CloudFormation waits for an answer for the resource's ServiceTimeout (1-3,600 s,
+ * default 3,600 s); Lambda stops the function when its timeout runs out. The runtime answers
+ * before the earlier of the two, keeping a reserve to deliver the response.
+ */
+
+/** Default ServiceTimeout CloudFormation applies, in seconds. */
+export const DEFAULT_SERVICE_TIMEOUT_SECONDS = 3600;
+
+/** When the handler must be done and when the response must be delivered (epoch ms). */
+export interface Budget {
+  /** Time the handler may run until. */
+  readonly handlerDeadline: number;
+  /** Time the response PUT (with retries) may run until. */
+  readonly responseDeadline: number;
+}
+
+/**
+ * Splits the time left into handler time and response time.
+ *
+ * total = min(remaining Lambda time, ServiceTimeout); a safety margin (5%, at most 1 s) is
+ * kept back from the end, and a response reserve (10%, between 1 s and 10 s) before that.
+ */
+export function computeBudget(now: number, remainingMs: number, serviceTimeoutSeconds: number): Budget {
+  const total = Math.max(0, Math.min(remainingMs, serviceTimeoutSeconds * 1000));
+  const safety = Math.min(1000, total * 0.05);
+  const reserve = Math.min(10_000, Math.max(1000, total * 0.1));
+  const responseDeadline = now + total - safety;
+  return { responseDeadline, handlerDeadline: Math.max(now, responseDeadline - reserve) };
+}
+
+/** Reads ServiceTimeout (seconds, delivered as a string) from raw properties. */
+export function readServiceTimeout(properties: unknown): number {
+  const raw = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).ServiceTimeout : undefined;
+  const seconds = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : NaN;
+  return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
+}
+
+/** The error a handler that runs past its deadline ends with. */
+export class DeadlineExceededError extends Error {
+  constructor(ms: number) {
+    super(`the handler did not finish within ${ms} ms (the time left before CloudFormation's or Lambda's deadline, less a reserve to answer)`);
+    this.name = 'DeadlineExceededError';
+  }
+}
+
+/** Resolves like `work`, or rejects with DeadlineExceededError after `ms`. Clears its timer. */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceededError(Math.max(0, Math.round(ms)))), Math.max(0, ms));
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

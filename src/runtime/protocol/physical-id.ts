@@ -1,0 +1,49 @@
+/**
+ * Physical resource ids the runtime makes up: a readable default for a Create whose handler
+ * returns none, and the marker answered for a Create that failed.
+ *
+ * Both are derived from the request (never from the log stream name), so a retried
+ * invocation of the same request answers the same id.
+ */
+import { createHash } from 'node:crypto';
+import { FAILED_CREATE_MARKER } from '../contract';
+import { MAX_PHYSICAL_ID_BYTES } from './response';
+
+interface RequestIdentity {
+  readonly StackId: string;
+  readonly RequestId: string;
+  readonly LogicalResourceId: string;
+}
+
+function shortHash(request: RequestIdentity): string {
+  return createHash('sha256').update(`${request.StackId}\n${request.RequestId}\n${request.LogicalResourceId}`).digest('hex').slice(0, 16);
+}
+
+function readableName(logicalId: string): string {
+  const cleaned = logicalId.replace(/[^A-Za-z0-9_.-]/g, '');
+  return (cleaned || 'Resource').slice(0, 200);
+}
+
+/** `<LogicalResourceId>-<16 hex digits>`, stable for one request. */
+export function defaultPhysicalId(request: RequestIdentity): string {
+  return `${readableName(request.LogicalResourceId)}-${shortHash(request)}`;
+}
+
+/** The id answered for a failed Create; its Delete is answered without the handler. */
+export function failedCreateId(request: RequestIdentity): string {
+  return `${FAILED_CREATE_MARKER}${readableName(request.LogicalResourceId)}-${shortHash(request)}`;
+}
+
+/** True when `id` is the marker of a failed Create. */
+export function isFailedCreateId(id: string | undefined): boolean {
+  return typeof id === 'string' && id.startsWith(FAILED_CREATE_MARKER);
+}
+
+/** Why `id` is not a valid PhysicalResourceId, or undefined when it is. */
+export function physicalIdProblem(id: unknown): string | undefined {
+  if (typeof id !== 'string') return `PhysicalResourceId must be a string, got ${typeof id}`;
+  if (id.length === 0) return 'PhysicalResourceId must not be empty';
+  const bytes = Buffer.byteLength(id, 'utf8');
+  if (bytes > MAX_PHYSICAL_ID_BYTES) return `PhysicalResourceId must be at most ${MAX_PHYSICAL_ID_BYTES} bytes, got ${bytes}`;
+  return undefined;
+}

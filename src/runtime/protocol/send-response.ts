@@ -1,0 +1,106 @@
+/**
+ * Sends the response body to CloudFormation's pre-signed URL with an HTTP PUT.
+ *
+ * - `content-type` is empty (the URL is signed without one) and `content-length` is the
+ *   body's size in bytes.
+ * - Network errors and 5xx answers are retried with exponential backoff and full jitter,
+ *   never past the deadline. 4xx answers are final: a 403 means the URL expired or was
+ *   altered, and retrying it cannot help.
+ * - Only `https` URLs, or `http` to a loopback address (local testing), are contacted.
+ */
+
+/** One HTTP PUT; resolves with the status code, rejects on network errors. */
+export type PutFunction = (url: URL, body: string, headers: Record<string, string>, timeoutMs: number) => Promise<number>;
+
+/** The I/O `sendResponse` uses; injected so tests control time. */
+export interface SendDependencies {
+  readonly put: PutFunction;
+  readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly random: () => number;
+}
+
+/** Backoff settings. */
+export interface RetryPolicy {
+  /** First backoff ceiling in ms; doubles each attempt. */
+  readonly baseDelayMs: number;
+  /** Largest backoff ceiling in ms. */
+  readonly maxDelayMs: number;
+  /** Longest single attempt in ms. */
+  readonly attemptTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 250, maxDelayMs: 5_000, attemptTimeoutMs: 15_000 };
+
+/** What happened to one response. */
+export interface SendOutcome {
+  readonly delivered: boolean;
+  readonly attempts: number;
+  readonly status?: number;
+  readonly error?: string;
+}
+
+/** Checks that a response URL may be contacted; returns the reason when it may not. */
+export function checkResponseUrl(raw: string): { url?: URL; problem?: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: 'ResponseURL is not a valid URL' };
+  }
+  if (url.protocol === 'https:') return { url };
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return { url };
+  return { problem: `ResponseURL must use https (or http to a loopback address), got ${url.protocol}//${url.hostname}` };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** The URL without its query string (the signature), safe to log. */
+export function redactUrl(url: URL): string {
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+/** PUTs the body until it is delivered, a final answer arrives, or the deadline passes. */
+export async function sendResponse(
+  url: URL, body: string, deadline: number, deps: SendDependencies, policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<SendOutcome> {
+  const headers = { 'content-type': '', 'content-length': String(Buffer.byteLength(body, 'utf8')) };
+  let attempts = 0;
+  let lastError: string | undefined;
+  let lastStatus: number | undefined;
+  for (;;) {
+    const remaining = deadline - deps.now();
+    if (remaining <= 0) break;
+    attempts++;
+    try {
+      const status = await deps.put(url, body, headers, Math.min(policy.attemptTimeoutMs, remaining));
+      lastStatus = status;
+      if (status >= 200 && status < 300) return { delivered: true, attempts, status };
+      lastError = `HTTP ${status}`;
+      if (status < 500) return { delivered: false, attempts, status, error: status === 403 ? 'HTTP 403: the response URL expired or was altered' : lastError };
+    } catch (e) {
+      lastError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempts - 1));
+    const delay = Math.floor(deps.random() * ceiling);
+    if (deps.now() + delay >= deadline) break;
+    await deps.sleep(delay);
+  }
+  return { delivered: false, attempts, status: lastStatus, error: `deadline reached after ${attempts} attempt(s)${lastError ? `; last error: ${lastError}` : ''}` };
+}
+
+/** The real PUT over node:http / node:https (loaded on first use, to keep cold start short). */
+export const nodePut: PutFunction = (url, body, headers, timeoutMs) => new Promise<number>((resolve, reject) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const transport: typeof import('node:https') = url.protocol === 'https:' ? require('node:https') : require('node:http');
+  const req = transport.request(url, { method: 'PUT', headers, timeout: timeoutMs }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode ?? 0));
+    res.on('error', reject);
+  });
+  req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+  req.on('error', reject);
+  req.end(body);
+});
