@@ -55,7 +55,13 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'cdk-nag@^2',
     '@types/aws-lambda@^8',
     '@aws-sdk/client-lambda@^3',
+    // The CloudFormation resource specification, pinned exactly: the committed generated
+    // replacement table must not drift with a caret range.
+    '@aws-cdk/aws-service-spec@0.1.216',
+    '@aws-cdk/service-spec-types@0.0.282',
+    '@aws-cdk/cloudformation-diff@^2.187.5',
   ],
+  bundledDeps: ['yaml@^2.9.1'],
   gitignore: ['/assets/', '/examples/cdk.out/', '/bench/.out/', '/.tmp/'],
 });
 
