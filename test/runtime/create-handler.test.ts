@@ -1,0 +1,280 @@
+import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
+import { createHandler, HandlerDependencies } from '../../src/runtime/create-handler';
+import { Invoker } from '../../src/runtime/protocol/lifecycle';
+import { nodePut } from '../../src/runtime/protocol/send-response';
+import type { LifecycleEvent } from '../../src/runtime/types';
+import { cfnStringify, lambdaContext, makeEvent, snsEnvelope } from '../helpers/events';
+import { ResponseServer, SIGNATURE } from '../helpers/response-server';
+
+let server: ResponseServer;
+let logs: string[];
+let calls: LifecycleEvent[];
+
+beforeEach(async () => {
+  server = await ResponseServer.start();
+  logs = [];
+  calls = [];
+});
+afterEach(() => server.close());
+
+function handlerWith(fn: (event: LifecycleEvent) => unknown, extra: Partial<HandlerDependencies> = {}) {
+  const invoke: Invoker = async (event) => {
+    calls.push(event);
+    return fn(event);
+  };
+  return createHandler({ invoke, put: nodePut, log: (l) => logs.push(l), retryPolicy: { baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2000 }, ...extra });
+}
+
+async function run(fn: (event: LifecycleEvent) => unknown, event: unknown, remainingMs = 30_000) {
+  const summary = await handlerWith(fn)(event, lambdaContext(remainingMs));
+  return { summary, responses: server.bodies };
+}
+
+describe('every request gets exactly one valid response', () => {
+  test.each([
+    ['throws', () => { throw new TypeError('boom'); }, /TypeError: boom/],
+    ['rejects', async () => Promise.reject(new RangeError('nope')), /RangeError: nope/],
+    ['rejects with a non-error', async () => Promise.reject('plain string'), /thrown value: string "plain string"/],
+    ['returns a string', () => 'hello', /HandlerResultError: the handler returned string "hello"/],
+    ['returns an empty PhysicalResourceId', () => ({ PhysicalResourceId: '' }), /PhysicalResourceId must not be empty/],
+    ['returns a 2 KB PhysicalResourceId', () => ({ PhysicalResourceId: 'x'.repeat(2000) }), /at most 1024 bytes, got 2000/],
+    ['returns Data as an array', () => ({ Data: [1, 2] }), /Data as an array of 2/],
+    ['returns NoEcho as a string', () => ({ NoEcho: 'yes' }), /NoEcho as string "yes"/],
+  ])('GIVEN a handler that %s WHEN a Create arrives THEN one FAILED response names the error and the logs', async (_name, fn, reason) => {
+    const event = makeEvent(server.url());
+    const { responses } = await run(fn, event);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatchObject({
+      Status: 'FAILED',
+      StackId: event.StackId,
+      RequestId: event.RequestId,
+      LogicalResourceId: event.LogicalResourceId,
+    });
+    expect(responses[0].Reason).toMatch(reason);
+    expect(responses[0].Reason).toContain('log group /aws/lambda/provider');
+    expect(responses[0].PhysicalResourceId.startsWith(FAILED_CREATE_MARKER)).toBe(true);
+  });
+
+  test('GIVEN a handler that never settles WHEN the deadline approaches THEN FAILED is answered before Lambda times out', async () => {
+    const started = Date.now();
+    const { responses } = await run(() => new Promise(() => undefined), makeEvent(server.url()), 3000);
+    const elapsed = Date.now() - started;
+    expect(responses).toHaveLength(1);
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/DeadlineExceededError: the handler did not finish within \d+ ms/);
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  test('GIVEN a ServiceTimeout shorter than the Lambda time WHEN the handler hangs THEN the answer comes before the ServiceTimeout', async () => {
+    const event = makeEvent(server.url(), { ResourceProperties: { ServiceToken: 'x', ServiceTimeout: '2' } });
+    const started = Date.now();
+    const { responses } = await run(() => new Promise(() => undefined), event, 600_000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(responses[0].Status).toBe('FAILED');
+  });
+
+  test('GIVEN a malformed event with a ResponseURL WHEN handled THEN FAILED says which fields were wrong and the handler is not called', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Upsert', LogicalResourceId: 42 });
+    const { responses, summary } = await run(() => ({}), event);
+    expect(calls).toHaveLength(0);
+    expect(summary.requests[0].delivered).toBe(true);
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/RequestType must be Create, Update or Delete, got string "Upsert"/);
+    expect(responses[0].Reason).toMatch(/LogicalResourceId must be a non-empty string, got number 42/);
+  });
+
+  test.each([
+    ['no ResponseURL', { ResponseURL: undefined }],
+    ['a non-loopback http URL', { ResponseURL: 'http://169.254.169.254/latest' }],
+    ['a ftp URL', { ResponseURL: 'ftp://example.com/x' }],
+  ])('GIVEN an event with %s WHEN handled THEN nothing is contacted, the error is logged and the handler resolves', async (_name, overrides) => {
+    const { summary } = await run(() => ({}), makeEvent(server.url(), overrides));
+    expect(summary.requests[0].delivered).toBe(false);
+    expect(server.puts).toHaveLength(0);
+    expect(logs.join('\n')).toMatch(/cannot answer this request: no usable ResponseURL/);
+  });
+
+  test.each([null, 42, 'text', [], { Records: 'x' }])('GIVEN the event %p WHEN handled THEN the handler resolves without throwing', async (event) => {
+    await expect(handlerWith(() => ({}))(event, lambdaContext(5000))).resolves.toBeDefined();
+  });
+
+  test('GIVEN a broken Lambda context WHEN handled THEN a default budget is used and the request is answered', async () => {
+    const context = { getRemainingTimeInMillis: () => { throw new Error('no'); } };
+    await handlerWith(() => ({}))(makeEvent(server.url()), context);
+    expect(server.bodies[0].Status).toBe('SUCCESS');
+  });
+});
+
+describe('response fields', () => {
+  test('GIVEN a successful Create WHEN answered THEN the copied fields are verbatim and Data and NoEcho are passed', async () => {
+    const event = makeEvent(server.url(), { LogicalResourceId: 'Weird-Id_ü' });
+    const { responses } = await run(() => ({ PhysicalResourceId: 'p-1', Data: { a: 'b', n: 5 }, NoEcho: true }), event);
+    expect(responses).toEqual([{
+      Status: 'SUCCESS',
+      PhysicalResourceId: 'p-1',
+      StackId: event.StackId,
+      RequestId: event.RequestId,
+      LogicalResourceId: 'Weird-Id_ü',
+      Data: { a: 'b', n: 5 },
+      NoEcho: true,
+    }]);
+  });
+
+  test('GIVEN a Delete whose handler returns Data and NoEcho WHEN answered THEN neither is sent', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'p-1' });
+    const { responses } = await run(() => ({ Data: { a: 'b' }, NoEcho: true }), event);
+    expect(responses[0]).toEqual({ Status: 'SUCCESS', PhysicalResourceId: 'p-1', StackId: event.StackId, RequestId: event.RequestId, LogicalResourceId: 'MyResource' });
+  });
+
+  test('GIVEN Data larger than the response limit WHEN answered THEN FAILED names the largest key and the body fits 4,096 bytes', async () => {
+    const { responses } = await run(() => ({ Data: { report: 'r'.repeat(6000), ok: 'yes' } }), makeEvent(server.url()));
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/Largest keys: report \(6\d{3} bytes\)/);
+    expect(server.puts[0].rawBody.length).toBeLessThanOrEqual(4096);
+  });
+
+  test('GIVEN an error message of 10,000 characters with ANSI colours WHEN answered THEN the Reason is clipped to fit and cleaned', async () => {
+    const message = `\u001b[31mstart${'é'.repeat(10_000)}end\u001b[0m`;
+    const { responses } = await run(() => { throw new Error(message); }, makeEvent(server.url()));
+    expect(server.puts[0].rawBody.length).toBeLessThanOrEqual(4096);
+    expect(responses[0].Reason).toMatch(/^Error: start/);
+    expect(responses[0].Reason).toMatch(/RequestId 0f0e0d0c.*$/);
+    expect(responses[0].Reason).not.toContain('\u001b');
+  });
+});
+
+describe('physical resource ids', () => {
+  test('GIVEN a Create without an id from the handler WHEN answered twice for the same request THEN the default id is readable and stable', async () => {
+    const event = makeEvent(server.url());
+    await run(() => undefined, event);
+    await run(() => undefined, event);
+    const [first, second] = server.bodies;
+    expect(first.PhysicalResourceId).toMatch(/^MyResource-[0-9a-f]{16}$/);
+    expect(second.PhysicalResourceId).toBe(first.PhysicalResourceId);
+    expect(first.PhysicalResourceId).not.toContain('LATEST');
+  });
+
+  test('GIVEN an Update without an id from the handler WHEN answered THEN the incoming id is kept', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'keep-me', OldResourceProperties: {} });
+    const { responses } = await run(() => ({ Data: { x: '1' } }), event);
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'keep-me' });
+  });
+
+  test('GIVEN an Update whose handler returns a new id THEN the new id is answered and the later Delete of the old id reaches the handler', async () => {
+    await run(() => ({ PhysicalResourceId: 'new-id' }), makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'old-id', OldResourceProperties: {} }));
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'old-id' }));
+    expect(server.bodies.map((b) => [b.Status, b.PhysicalResourceId])).toEqual([['SUCCESS', 'new-id'], ['SUCCESS', 'old-id']]);
+    expect(calls.map((c) => c.RequestType)).toEqual(['Update', 'Delete']);
+    expect(calls[1]).toMatchObject({ PhysicalResourceId: 'old-id' });
+  });
+
+  test('GIVEN a Delete whose handler returns another id THEN FAILED with the original id', async () => {
+    const { responses } = await run(() => ({ PhysicalResourceId: 'other' }), makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'mine' }));
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'mine' });
+    expect(responses[0].Reason).toMatch(/returned PhysicalResourceId "other" on the Delete of "mine"/);
+  });
+
+  test('GIVEN a failing Update WHEN answered THEN FAILED keeps the incoming id (no accidental replacement)', async () => {
+    const { responses } = await run(() => { throw new Error('x'); }, makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-7', OldResourceProperties: {} }));
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'p-7' });
+  });
+
+  test('GIVEN a failed Create WHEN CloudFormation deletes its marker id THEN SUCCESS without calling the handler', async () => {
+    const create = makeEvent(server.url());
+    await run(() => { throw new Error('create failed'); }, create);
+    const marker = server.bodies[0].PhysicalResourceId;
+    expect(marker.startsWith(FAILED_CREATE_MARKER)).toBe(true);
+    calls = [];
+    await run(() => { throw new Error('must not be called'); }, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: marker }));
+    expect(calls).toHaveLength(0);
+    expect(server.bodies[1]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: marker });
+  });
+});
+
+describe('replaceOnChange', () => {
+  const options = { v: '1', replaceOnChange: ['region'] };
+  const update = (oldRegion: string, newRegion: string, other = 'b') => makeEvent(server.url(), {
+    RequestType: 'Update',
+    PhysicalResourceId: 'res-eu',
+    ResourceProperties: { ServiceToken: 't', region: newRegion, other, CdkLifecycle: options },
+    OldResourceProperties: { ServiceToken: 't', region: oldRegion, other: 'a', CdkLifecycle: options },
+  });
+
+  test('GIVEN a listed property changed WHEN the Update arrives THEN the handler gets a Create with Replacing details and a new id is answered', async () => {
+    const { responses } = await run(() => undefined, update('eu-west-1', 'us-east-1'));
+    expect(calls[0]).toMatchObject({
+      RequestType: 'Create',
+      ResourceProperties: { region: 'us-east-1', other: 'b' },
+      Replacing: { PhysicalResourceId: 'res-eu', OldResourceProperties: { region: 'eu-west-1', other: 'a' }, ChangedProperties: ['region'] },
+    });
+    expect(responses[0].Status).toBe('SUCCESS');
+    expect(responses[0].PhysicalResourceId).not.toBe('res-eu');
+    expect(responses[0].PhysicalResourceId).toMatch(/^MyResource-[0-9a-f]{16}$/);
+  });
+
+  test('GIVEN only other properties changed WHEN the Update arrives THEN it is an Update and the id stays', async () => {
+    const { responses } = await run(() => undefined, update('eu-west-1', 'eu-west-1', 'c'));
+    expect(calls[0].RequestType).toBe('Update');
+    expect(responses[0].PhysicalResourceId).toBe('res-eu');
+  });
+
+  test('GIVEN a replacing Create that fails WHEN answered THEN FAILED keeps the old id', async () => {
+    const { responses } = await run(() => { throw new Error('no capacity'); }, update('eu-west-1', 'us-east-1'));
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'res-eu' });
+  });
+});
+
+describe('SNS', () => {
+  test('GIVEN two requests wrapped in SNS records WHEN handled THEN each is unwrapped and answered', async () => {
+    const a = makeEvent(server.url('a'));
+    const b = makeEvent(server.url('b'), { RequestType: 'Delete', PhysicalResourceId: 'p-b' });
+    await handlerWith(() => undefined)(snsEnvelope(a, b), lambdaContext(10_000));
+    expect(server.puts.map((p) => p.path.split('?')[0]).sort()).toEqual(['/cfn/a', '/cfn/b']);
+    expect(server.bodies.map((r) => r.RequestId).sort()).toEqual([a.RequestId, b.RequestId].sort());
+  });
+
+  test('GIVEN an SNS record whose Message is not JSON WHEN handled THEN it is logged and the other record is still answered', async () => {
+    const event = snsEnvelope(makeEvent(server.url()));
+    (event.Records as any[]).push({ Sns: { Message: '{not json' } });
+    await handlerWith(() => undefined)(event, lambdaContext(10_000));
+    expect(server.bodies).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/Records\[1\].Sns.Message is not JSON/);
+  });
+});
+
+describe('type fidelity', () => {
+  test('GIVEN properties stringified by CloudFormation with the encoded types WHEN the handler runs THEN it sees the original JSON types', async () => {
+    const original = { count: 5, ratio: 0.5, enabled: true, nested: { list: [1, 'two', false, null], deep: { off: false } }, text: '5' };
+    const encoded = { v: '1', numbers: ['/count', '/ratio', '/nested/list/0'], booleans: ['/enabled', '/nested/list/2', '/nested/deep/off'], nulls: ['/nested/list/3'] };
+    const event = makeEvent(server.url(), { ResourceProperties: { ServiceToken: 't', ServiceTimeout: '60', ...(cfnStringify({ ...original, CdkLifecycle: encoded }) as object) } });
+    await run(() => undefined, event);
+    expect(calls[0].ResourceProperties).toEqual(original);
+  });
+
+  test('GIVEN an untyped custom resource (no reserved property) WHEN the handler runs THEN it sees CloudFormation strings minus ServiceToken', async () => {
+    const event = makeEvent(server.url(), { ResourceProperties: { ServiceToken: 't', count: '5' } });
+    await run(() => undefined, event);
+    expect(calls[0].ResourceProperties).toEqual({ count: '5' });
+  });
+});
+
+describe('no secrets in logs', () => {
+  test('GIVEN a NoEcho response and a failing PUT WHEN handled THEN logs hold neither the URL signature nor the Data values, and every line is JSON keyed by RequestId', async () => {
+    const failing = await ResponseServer.start([500]);
+    try {
+      const event = makeEvent(failing.url(), { ResourceProperties: { ServiceToken: 't' } });
+      await handlerWith(() => ({ Data: { password: 'hunter2-SECRET' }, NoEcho: true }))(event, lambdaContext(10_000));
+      expect(failing.puts.length).toBe(2);
+      const text = logs.join('\n');
+      expect(text).not.toContain(SIGNATURE);
+      expect(text).not.toContain('hunter2-SECRET');
+      for (const line of logs) {
+        const parsed = JSON.parse(line);
+        expect(parsed.RequestId).toBe(event.RequestId);
+      }
+      expect(text).toContain('"dataKeys":["password"]');
+    } finally {
+      await failing.close();
+    }
+  });
+});
