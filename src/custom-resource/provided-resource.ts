@@ -1,4 +1,4 @@
-import { CustomResource, Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
+import { CfnResource, CustomResource, Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, METADATA_KEY, RESERVED_PROPERTY } from '../runtime/contract';
 import { encodeOptions } from './private/encode-properties';
@@ -81,7 +81,7 @@ export class ProvidedResource extends CustomResource {
     });
     this.replaceOnChange = [...replaceOnChange];
     if (replaceOnChange.length > 0) {
-      this.node.addMetadata(METADATA_KEY, { replaceOnChange });
+      (this.node.defaultChild as CfnResource).addMetadata(METADATA_KEY, { replaceOnChange });
     }
   }
 }
@@ -93,7 +93,7 @@ function validateProps(path: string, props: ProvidedResourceProps, properties: {
       throw new ConstructPropsError(path, 'resourceType', `must be "Custom::" followed by a name, at most 60 characters in all, of A-Z a-z 0-9 _ @ -; got: ${JSON.stringify(type)} (${type.length})`);
     }
   }
-  if (props.serviceTimeout !== undefined && !Token.isUnresolved(props.serviceTimeout.toMilliseconds())) {
+  if (props.serviceTimeout !== undefined && !props.serviceTimeout.isUnresolved()) {
     const ms = props.serviceTimeout.toMilliseconds();
     if (ms < 1000 || ms > 3_600_000 || ms % 1000 !== 0) {
       throw new ConstructPropsError(path, 'serviceTimeout', `must be a whole number of seconds between 1 and 3,600; got ${ms / 1000} seconds`);

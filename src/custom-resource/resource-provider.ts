@@ -1,4 +1,4 @@
-import { Duration, Token } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -193,7 +193,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     if (props.topic && props.serviceTokenType === ServiceTokenType.LAMBDA) {
       throw new ConstructPropsError(path, 'topic', 'is only used with serviceTokenType SNS_TOPIC, but serviceTokenType is LAMBDA');
     }
-    if (props.timeout && !Token.isUnresolved(props.timeout.toSeconds())) {
+    if (props.timeout && !props.timeout.isUnresolved()) {
       const seconds = props.timeout.toSeconds();
       if (seconds < 5 || seconds > 900) {
         throw new ConstructPropsError(path, 'timeout', `must be between 5 seconds and 15 minutes (the runtime needs time to answer CloudFormation), got ${seconds} seconds`);

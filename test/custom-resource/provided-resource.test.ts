@@ -1,0 +1,99 @@
+import * as path from 'node:path';
+import { App, CustomResource, Duration, Lazy, Stack, Token } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as fc from 'fast-check';
+import { ProvidedResource, ResourceProvider } from '../../src';
+import { encodeOptions } from '../../src/custom-resource/private/encode-properties';
+import { METADATA_KEY, RESERVED_PROPERTY } from '../../src/runtime/contract';
+import { decodeProperties } from '../../src/runtime/protocol/property-codec';
+import { cfnStringify } from '../helpers/events';
+
+const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
+
+function setup() {
+  const stack = new Stack(new App(), 'Test');
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' });
+  return { stack, provider };
+}
+
+describe('ProvidedResource', () => {
+  const { stack, provider } = setup();
+  const resource = new ProvidedResource(stack, 'MySeleniumTest', {
+    provider,
+    resourceType: 'Custom::SeleniumTester',
+    properties: { endpoints: ['https://example.com'], frequencyOfTestsPerHour: 3, enabled: true, region: 'eu-west-1' },
+    serviceTimeout: Duration.minutes(10),
+    replaceOnChange: ['region'],
+  });
+  const template = Template.fromStack(stack);
+
+  test('GIVEN typed properties WHEN synthesized THEN the template keeps them readable and adds the type list and replaceOnChange', () => {
+    template.hasResourceProperties('Custom::SeleniumTester', {
+      ServiceToken: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProviderFunction'), 'Arn'] },
+      ServiceTimeout: '600',
+      endpoints: ['https://example.com'],
+      frequencyOfTestsPerHour: 3,
+      [RESERVED_PROPERTY]: { v: '1', numbers: ['/frequencyOfTestsPerHour'], booleans: ['/enabled'], replaceOnChange: ['region'] },
+    });
+  });
+
+  test('THEN ref is the physical id and getAttString reads a Data key', () => {
+    const logicalId = stack.getLogicalId(resource.node.defaultChild as any);
+    expect(stack.resolve(resource.ref)).toEqual({ Ref: logicalId });
+    expect(stack.resolve(resource.getAttString('resultsPage'))).toEqual({ 'Fn::GetAtt': [logicalId, 'resultsPage'] });
+  });
+
+  test('THEN replaceOnChange is declared in the resource metadata for tools that read only templates', () => {
+    const [res] = Object.values(template.findResources('Custom::SeleniumTester'));
+    expect(res.Metadata[METADATA_KEY]).toEqual({ replaceOnChange: ['region'] });
+  });
+
+  test('GIVEN a plain CustomResource pointing at the service token WHEN synthesized THEN it works with untyped properties', () => {
+    const other = setup();
+    new CustomResource(other.stack, 'Plain', { serviceToken: other.provider.serviceToken, properties: { a: 1 } });
+    const t = Template.fromStack(other.stack);
+    t.hasResourceProperties('AWS::CloudFormation::CustomResource', { a: 1 });
+  });
+});
+
+describe('ProvidedResource validation', () => {
+  test.each([
+    ['a type without Custom::', { resourceType: 'Selenium' }, /Test\/R: resourceType must be "Custom::" followed by a name.*got: "Selenium" \(8\)/],
+    ['a type of 61 characters', { resourceType: `Custom::${'a'.repeat(53)}` }, /at most 60 characters.*\(61\)/],
+    ['a type with a space', { resourceType: 'Custom::My Type' }, /of A-Z a-z 0-9 _ @ -; got: "Custom::My Type"/],
+    ['serviceTimeout 0', { serviceTimeout: Duration.seconds(0) }, /Test\/R: serviceTimeout must be a whole number of seconds between 1 and 3,600; got 0 seconds/],
+    ['serviceTimeout 2 hours', { serviceTimeout: Duration.hours(2) }, /got 7200 seconds/],
+    ['serviceTimeout 1.5 s', { serviceTimeout: Duration.millis(1500) }, /got 1.5 seconds/],
+    ['a ServiceToken property', { properties: { ServiceToken: 'x' } }, /Test\/R: properties.ServiceToken is reserved/],
+    ['a CdkLifecycle property', { properties: { CdkLifecycle: 1 } }, /properties.CdkLifecycle is reserved/],
+    ['a duplicate replaceOnChange', { replaceOnChange: ['a', 'a'] }, /replaceOnChange lists "a" twice/],
+    ['an empty replaceOnChange name', { replaceOnChange: [''] }, /replaceOnChange must list top-level property names, got ""/],
+  ])('GIVEN %s WHEN constructed THEN it throws naming the path, the property and the value', (_name, props, message) => {
+    const { stack, provider } = setup();
+    expect(() => new ProvidedResource(stack, 'R', { provider, ...props })).toThrow(message);
+  });
+
+  test('GIVEN a token resource type or timeout WHEN constructed THEN validation skips it', () => {
+    const { stack, provider } = setup();
+    expect(() => new ProvidedResource(stack, 'R', {
+      provider,
+      serviceTimeout: Duration.seconds(Token.asNumber(Lazy.number({ produce: () => 30 }))),
+    })).not.toThrow();
+  });
+});
+
+describe('type fidelity round trip', () => {
+  test('GIVEN any JSON properties WHEN encoded at synth, stringified by CloudFormation and decoded by the runtime THEN the handler sees the original', () => {
+    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !['ServiceToken', 'ServiceTimeout', RESERVED_PROPERTY].includes(k) && k !== '__proto__');
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })),
+    })).value;
+    fc.assert(fc.property(fc.dictionary(key, json, { maxKeys: 6 }), (properties) => {
+      const template = { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, []) };
+      const delivered = cfnStringify(JSON.parse(JSON.stringify(template))) as Record<string, unknown>;
+      expect(decodeProperties(delivered).properties).toEqual(JSON.parse(JSON.stringify(properties)));
+    }), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,156 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Aspects, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ResourceProvider, ServiceTokenType } from '../../src';
+import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
+import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
+
+const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
+
+function newStack(): Stack {
+  return new Stack(new App(), 'Test', { env: { account: '123456789012', region: 'us-east-1' } });
+}
+
+describe('ResourceProvider in in-function mode', () => {
+  const stack = newStack();
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', timeout: Duration.minutes(2) });
+  const template = Template.fromStack(stack);
+
+  test('GIVEN a provider WHEN synthesized THEN it adds one function, its role, its log group and its invoke config: 4 resources', () => {
+    expect(Object.keys(template.toJSON().Resources)).toHaveLength(4);
+    template.resourceCountIs('AWS::Lambda::Function', 1);
+    template.resourceCountIs('AWS::IAM::Role', 1);
+    template.resourceCountIs('AWS::Logs::LogGroup', 1);
+    template.resourceCountIs('AWS::Lambda::EventInvokeConfig', 1);
+  });
+
+  test('THEN the runtime is the entry point, on the newest Node.js runtime, and the user handler is in the environment', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: RUNTIME_HANDLER,
+      Runtime: 'nodejs24.x',
+      Timeout: 120,
+      Environment: { Variables: { [ENV_USER_HANDLER]: 'index.onEvent' } },
+    });
+  });
+
+  test('THEN asynchronous retries are off and the logs are kept for a limited time', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0 });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  test('THEN the role may only write to its own log group (no wildcard actions, no managed policies)', () => {
+    const role = Object.values(template.findResources('AWS::IAM::Role'))[0];
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const actions = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actions.some((a: string) => a.includes('*'))).toBe(false);
+  });
+
+  test('THEN the service token is the function ARN', () => {
+    expect(stack.resolve(provider.serviceToken)).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^ProviderFunction/), 'Arn'] });
+  });
+});
+
+describe('ResourceProvider in framework mode', () => {
+  test('GIVEN onEventFunction WHEN synthesized THEN the provider may invoke exactly that function and knows its ARN', () => {
+    const stack = newStack();
+    const userFn = new lambda.Function(stack, 'UserFn', { runtime: lambda.Runtime.PYTHON_3_13, handler: 'index.handler', code: lambda.Code.fromInline('def handler(e, c): return {}') });
+    new ResourceProvider(stack, 'Provider', { onEventFunction: userFn });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: RUNTIME_HANDLER,
+      Environment: { Variables: { [ENV_ON_EVENT_FUNCTION]: { 'Fn::GetAtt': [Match.stringLikeRegexp('^UserFn'), 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::IAM::Role', {
+      Policies: [{ PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^UserFn'), 'Arn'] } })]) } }],
+    });
+  });
+});
+
+describe('ResourceProvider with SNS', () => {
+  test('GIVEN serviceTokenType SNS_TOPIC WHEN synthesized THEN a TLS-only topic is created, the function subscribed and the token is the topic ARN', () => {
+    const stack = newStack();
+    const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', serviceTokenType: ServiceTokenType.SNS_TOPIC });
+    const template = Template.fromStack(stack);
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'sns.amazonaws.com' });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', Match.anyValue());
+    expect(stack.resolve(provider.serviceToken)).toEqual({ Ref: expect.stringMatching(/^ProviderTopic/) });
+  });
+
+  test('GIVEN an existing topic WHEN synthesized THEN it is used and no topic is created', () => {
+    const stack = newStack();
+    const topic = new sns.Topic(stack, 'Mine');
+    const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', topic });
+    Template.fromStack(stack).resourceCountIs('AWS::SNS::Topic', 1);
+    expect(provider.topic).toBe(topic);
+    expect(stack.resolve(provider.serviceToken)).toEqual(stack.resolve(topic.topicArn));
+  });
+});
+
+describe('ResourceProvider validation', () => {
+  const code = lambda.Code.fromAsset(HANDLER_DIR);
+  test.each([
+    ['neither code nor function', {}, /Test\/P: code is required: give code and handler \(your Node.js handler\), or onEventFunction/],
+    ['code without handler', { code }, /Test\/P: handler must look like "file.export" \(for example "index.onEvent"\), got null/],
+    ['a handler without an export', { code, handler: 'index' }, /Test\/P: handler must look like "file.export".*got "index"/],
+    ['a timeout of 2 seconds', { code, handler: 'index.onEvent', timeout: Duration.seconds(2) }, /Test\/P: timeout must be between 5 seconds and 15 minutes.*got 2 seconds/],
+    ['a missing asset directory', { code: lambda.Code.fromAsset('/no/such/dir'), handler: 'index.x' }, /Test\/P: code must point at an existing directory/],
+    ['a zip file asset', { code: lambda.Code.fromAsset(__filename), handler: 'index.x' }, /Test\/P: code must be a directory asset/],
+    ['CloudFormation parameter code', { code: lambda.Code.fromCfnParameters(), handler: 'index.x' }, /Test\/P: code must be lambda.Code.fromAsset\(directory\) or lambda.Code.fromInline\(source\), got CfnParametersCode/],
+  ])('GIVEN %s WHEN constructed THEN it throws with the path, property and value', (_name, props, message) => {
+    expect(() => new ResourceProvider(newStack(), 'P', props as any)).toThrow(message);
+  });
+
+  test('GIVEN both code and onEventFunction WHEN constructed THEN it throws', () => {
+    const stack = newStack();
+    const fn = lambda.Function.fromFunctionArn(stack, 'F', 'arn:aws:lambda:us-east-1:123456789012:function:f');
+    expect(() => new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent', onEventFunction: fn })).toThrow(/onEventFunction cannot be combined with code or handler/);
+  });
+
+  test('GIVEN inline code WHEN synthesized THEN it is staged as index.js beside the runtime', () => {
+    const app = appWithAssetMetadata();
+    const stack = new Stack(app, 'Inline');
+    new ResourceProvider(stack, 'P', { code: lambda.Code.fromInline('exports.onEvent = async () => ({});'), handler: 'index.onEvent' });
+    const [assetDir] = Object.values(functionAssetDirs(app.synth(), 'Inline'));
+    expect(listFiles(assetDir)).toEqual(['cdk-lifecycle-runtime/index.js', 'index.js']);
+    expect(fs.readFileSync(path.join(assetDir, 'index.js'), 'utf8')).toContain('exports.onEvent');
+  });
+
+  test('GIVEN a directory asset WHEN synthesized THEN the user files and the runtime are staged together', () => {
+    const app = appWithAssetMetadata();
+    const stack = new Stack(app, 'Dir');
+    new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent' });
+    const [assetDir] = Object.values(functionAssetDirs(app.synth(), 'Dir'));
+    expect(listFiles(assetDir)).toEqual(['cdk-lifecycle-runtime/index.js', 'index.js']);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  test.each([
+    ['in-function mode', ServiceTokenType.LAMBDA],
+    ['SNS mode', ServiceTokenType.SNS_TOPIC],
+  ])('GIVEN a provider in %s WHEN checked THEN no finding is left unexplained', (_name, serviceTokenType) => {
+    const stack = newStack();
+    new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', serviceTokenType });
+    Aspects.of(stack).add(new AwsSolutionsChecks());
+    const findings = [
+      ...Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+      ...Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+    ];
+    expect(findings.map((f) => `${f.id}: ${String(f.entry.data).split('\n')[0]}`)).toEqual([]);
+  });
+
+  test('GIVEN a non-compliant bucket in the same kind of stack WHEN checked THEN cdk-nag does report (the check above can fail)', () => {
+    const stack = newStack();
+    new s3.Bucket(stack, 'Plain');
+    Aspects.of(stack).add(new AwsSolutionsChecks());
+    expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-S1:')).length).toBeGreaterThan(0);
+  });
+});
