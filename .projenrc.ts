@@ -73,6 +73,29 @@ for (const dir of ['bench/**/*.ts', 'build-tools/**/*.ts', 'examples/**/*.ts']) 
 }
 
 // ---------------------------------------------------------------------------
+// Import boundaries (../shared/guides/STYLE.md), also checked by test/architecture.test.ts.
+// ---------------------------------------------------------------------------
+const others = (...folders: string[]) => folders.map((f) => `./src/${f}`);
+project.eslint?.addRules({
+  'import/no-restricted-paths': ['error', {
+    zones: [
+      { target: './src/runtime', from: [...others('custom-resource', 'spec', 'replacement', 'change-set', 'cli'), './src/index.ts'], message: 'runtime/ is Lambda code: it may import only Node built-ins, @aws-sdk/* and itself.' },
+      { target: './src/spec', from: others('runtime', 'custom-resource', 'replacement', 'change-set', 'cli'), message: 'spec/ is pure data and look-ups.' },
+      { target: './src/change-set', from: others('runtime', 'custom-resource', 'replacement', 'cli'), message: 'change-set/ is a pure engine: it may import only spec/.' },
+      { target: './src/replacement', from: others('runtime', 'cli'), message: 'replacement/ must not import the Lambda runtime.' },
+      { target: './src/custom-resource', from: './src/runtime', except: ['./contract.ts'], message: 'custom-resource/ may import only the runtime contract file.' },
+      { target: './src/cli', from: others('runtime', 'custom-resource', 'replacement'), message: 'cli/ may import change-set/, spec/ and Node built-ins.' },
+    ],
+  }],
+});
+project.eslint?.addOverride({
+  files: ['src/runtime/**/*.ts', 'src/spec/**/*.ts', 'src/change-set/**/*.ts', 'src/cli/**/*.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'This folder must not depend on the CDK.' }] }],
+  },
+});
+
+// ---------------------------------------------------------------------------
 // The Lambda runtime bundle: src/runtime is bundled with esbuild into assets/runtime/index.js,
 // which ResourceProvider copies next to the user's handler code. The AWS SDK stays external
 // (the Node.js Lambda runtime provides it) and is only loaded in framework mode.

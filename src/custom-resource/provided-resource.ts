@@ -1,6 +1,7 @@
 import { CfnResource, CustomResource, Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { CLOUDFORMATION_PROPERTIES, METADATA_KEY, RESERVED_PROPERTY } from '../runtime/contract';
+import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
+import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
 import { encodeOptions } from './private/encode-properties';
 import { ConstructPropsError, futurePath } from './private/validation-error';
 import { ResourceProvider } from './resource-provider';
@@ -81,7 +82,8 @@ export class ProvidedResource extends CustomResource {
     });
     this.replaceOnChange = [...replaceOnChange];
     if (replaceOnChange.length > 0) {
-      (this.node.defaultChild as CfnResource).addMetadata(METADATA_KEY, { replaceOnChange });
+      const metadata: LifecycleMetadata = { replaceOnChange };
+      (this.node.defaultChild as CfnResource).addMetadata(LIFECYCLE_METADATA_KEY, metadata);
     }
   }
 }

@@ -34,9 +34,6 @@ export const CLOUDFORMATION_PROPERTIES = ['ServiceToken', 'ServiceTimeout'];
  */
 export const FAILED_CREATE_MARKER = 'cdk-lifecycle:create-failed:';
 
-/** Resource metadata key under which a `ProvidedResource` declares its lifecycle settings. */
-export const METADATA_KEY = 'cdk-lifecycle';
-
 /**
  * The value of the reserved property. CloudFormation turns every scalar into a string, so
  * the paths (JSON pointers) of non-string scalars are listed by type and turned back.

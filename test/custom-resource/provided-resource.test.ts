@@ -5,8 +5,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as fc from 'fast-check';
 import { ProvidedResource, ResourceProvider } from '../../src';
 import { encodeOptions } from '../../src/custom-resource/private/encode-properties';
-import { METADATA_KEY, RESERVED_PROPERTY } from '../../src/runtime/contract';
+import { RESERVED_PROPERTY } from '../../src/runtime/contract';
 import { decodeProperties } from '../../src/runtime/protocol/property-codec';
+import { LIFECYCLE_METADATA_KEY } from '../../src/spec/lifecycle-metadata';
 import { cfnStringify } from '../helpers/events';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
@@ -46,7 +47,7 @@ describe('ProvidedResource', () => {
 
   test('THEN replaceOnChange is declared in the resource metadata for tools that read only templates', () => {
     const [res] = Object.values(template.findResources('Custom::SeleniumTester'));
-    expect(res.Metadata[METADATA_KEY]).toEqual({ replaceOnChange: ['region'] });
+    expect(res.Metadata[LIFECYCLE_METADATA_KEY]).toEqual({ replaceOnChange: ['region'] });
   });
 
   test('GIVEN a plain CustomResource pointing at the service token WHEN synthesized THEN it works with untyped properties', () => {

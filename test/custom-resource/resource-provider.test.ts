@@ -7,8 +7,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ResourceProvider, ServiceTokenType } from '../../src';
-import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
+import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
 

@@ -28,7 +28,11 @@ const event = fc.record({
 const handlerOutcome = fc.oneof(
   fc.anything({ maxDepth: 3 }).map((v) => () => v),
   fc.anything({ maxDepth: 1 }).map((v) => () => { throw v; }),
-  fc.record({ PhysicalResourceId: fc.string({ maxLength: 1100 }), Data: fc.dictionary(fc.string(), fc.string({ maxLength: 3000 })), NoEcho: fc.boolean() }, { requiredKeys: [] }).map((v) => () => v),
+  fc.record({
+    PhysicalResourceId: fc.string({ maxLength: 1100 }),
+    Data: fc.dictionary(fc.string(), fc.string({ maxLength: 3000 })),
+    NoEcho: fc.boolean(),
+  }, { requiredKeys: [] }).map((v) => () => v),
 );
 
 test('GIVEN arbitrary and malformed events and handler outcomes WHEN handled THEN the handler never throws and every response is valid', async () => {

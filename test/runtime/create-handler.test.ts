@@ -22,7 +22,8 @@ function handlerWith(fn: (event: LifecycleEvent) => unknown, extra: Partial<Hand
     calls.push(event);
     return fn(event);
   };
-  return createHandler({ invoke, put: nodePut, log: (l) => logs.push(l), retryPolicy: { baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2000 }, ...extra });
+  const retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2000 };
+  return createHandler({ invoke, put: nodePut, log: (l) => logs.push(l), retryPolicy, ...extra });
 }
 
 async function run(fn: (event: LifecycleEvent) => unknown, event: unknown, remainingMs = 30_000) {
