@@ -55,6 +55,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'cdk-nag@^2',
     '@types/aws-lambda@^8',
     '@aws-sdk/client-lambda@^3',
+    // Only for bench/: aws-cdk-lib's provider framework loads it eagerly.
+    '@aws-sdk/client-sfn@^3',
     // The CloudFormation resource specification, pinned exactly: the committed generated
     // replacement table must not drift with a caret range.
     '@aws-cdk/aws-service-spec@0.1.216',
@@ -133,6 +135,11 @@ example.exec('node examples/show-custom-resources.js examples/cdk.out');
 
 // Code generation for the other jsii languages: their registries are unreachable here, so
 // generated code is the check.
+// Benchmarks against the peers named in the issues; each prints its figures and ratios.
+const bench = project.addTask('bench', { description: 'Run every benchmark in bench/' });
+bench.spawn(bundleRuntime);
+bench.exec('ts-node --transpile-only bench/provider.bench.ts');
+
 const checkPacmak = project.addTask('check:pacmak', {
   description: 'Generate Python, Java, .NET and Go code with jsii-pacmak --code-only',
   exec: 'jsii-pacmak --code-only --target python --target java --target dotnet --target go --outdir dist/code-only',

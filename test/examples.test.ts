@@ -1,0 +1,39 @@
+/**
+ * The example app synthesizes with the real `cdk` CLI (offline, no credentials), as the
+ * README's `npm run example` does.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+const CDK = path.join(ROOT, 'node_modules', '.bin', 'cdk');
+
+/** Runs `cdk synth` on examples/ into a fresh folder; returns the CLI's result and the folder. */
+export function synthExample(extraArgs: string[] = []) {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-example-'));
+  const result = spawnSync(CDK, ['synth', '--no-notices', '--quiet', '--app', 'npx ts-node --transpile-only app.ts', '--output', outdir, ...extraArgs], {
+    cwd: path.join(ROOT, 'examples'),
+    encoding: 'utf8',
+    env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', CI: 'true' },
+    timeout: 120_000,
+  });
+  return { result, outdir };
+}
+
+test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template holds the custom resource, its typed properties and its provider', () => {
+  const { result, outdir } = synthExample();
+  expect(result.status).toBe(0);
+  const template = JSON.parse(fs.readFileSync(path.join(outdir, 'LifecycleExample.template.json'), 'utf8'));
+  const resource = template.Resources.MySeleniumTest;
+  expect(resource.Type).toBe('Custom::SeleniumTester');
+  expect(resource.Properties).toMatchObject({
+    ServiceTimeout: '600',
+    frequencyOfTestsPerHour: 3,
+    CdkLifecycle: { v: '1', numbers: ['/frequencyOfTestsPerHour'], replaceOnChange: ['region'] },
+  });
+  const providerFunction = Object.values<any>(template.Resources).find((r) => r.Type === 'AWS::Lambda::Function');
+  expect(providerFunction.Properties.Handler).toBe('cdk-lifecycle-runtime/index.handler');
+  expect(resource.Properties.ServiceToken['Fn::GetAtt'][0]).toBe(Object.keys(template.Resources).find((k) => template.Resources[k] === providerFunction));
+});
