@@ -84,7 +84,7 @@ test('GIVEN a deployed provider WHEN CloudFormation sends Create, Update, a repl
   const echo = JSON.parse(created.Data.echo);
   expect(echo).toEqual({ type: 'Create', props: { count: 5, enabled: true, nested: { list: [1, 'two', false] }, region: 'eu-west-1', mode: 'normal' } });
 
-  const oldProps = cfnStringify({ ServiceToken: FUNCTION_ARN, ...template.Resources.Thing.Properties, ServiceToken: FUNCTION_ARN });
+  const oldProps = cfnStringify({ ...template.Resources.Thing.Properties, ServiceToken: FUNCTION_ARN });
   const update = await send(fns.Direct, thingRequest('Update', { PhysicalResourceId: created.PhysicalResourceId, OldResourceProperties: oldProps }, { count: 6 }));
   expect(update.responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: created.PhysicalResourceId });
   expect(JSON.parse(update.responses[0].Data.echo)).toMatchObject({ type: 'Update', props: { count: 6 } });
