@@ -28,7 +28,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
       testTimeout: 60_000,
       // CDK test files each pay ~2.5 s to load aws-cdk-lib; two workers fit the 2-core machine.
       maxWorkers: 2,
-      coveragePathIgnorePatterns: ['/node_modules/', '\\.generated\\.ts$'],
+      coveragePathIgnorePatterns: ['/node_modules/', '\\.generated\\.ts$', '/build-tools/'],
     },
   },
   typecheckTests: true,
@@ -139,6 +139,18 @@ example.exec('node examples/show-custom-resources.js examples/cdk.out');
 const bench = project.addTask('bench', { description: 'Run every benchmark in bench/' });
 bench.spawn(bundleRuntime);
 bench.exec('ts-node --transpile-only bench/provider.bench.ts');
+bench.exec('ts-node --transpile-only bench/spec-load.bench.ts');
+
+// The replacement table (src/spec/replacement-spec.generated.ts) is generated from the pinned
+// @aws-cdk/aws-service-spec and committed; test/spec fails when it drifts from the generator.
+project.addTask('generate:spec', {
+  description: 'Regenerate the replacement table and the name-property tables in docs/replacement-detection.md',
+  steps: [
+    { exec: 'ts-node --transpile-only build-tools/generate-replacement-spec.ts' },
+    { exec: 'ts-node --transpile-only build-tools/render-name-docs.ts' },
+  ],
+});
+project.gitattributes.addAttributes('/src/spec/replacement-spec.generated.ts', 'linguist-generated');
 
 const checkPacmak = project.addTask('check:pacmak', {
   description: 'Generate Python, Java, .NET and Go code with jsii-pacmak --code-only',

@@ -1,0 +1,134 @@
+/**
+ * Replacement knowledge about CloudFormation resource types: which property changes replace a
+ * resource, and which properties give it an explicit physical name.
+ *
+ * Backed by `replacement-spec.generated.ts` (built from the CloudFormation resource
+ * specification by build-tools/generate-replacement-spec.ts). The table is loaded on the first
+ * look-up, not on import, and each type's entry is parsed when that type is first asked for.
+ * See docs/replacement-detection.md.
+ */
+import { coversChange } from './path-match';
+import type * as Generated from './replacement-spec.generated';
+
+/** CloudFormation's vocabulary for whether a change replaces a resource. */
+export type RequiresRecreation = 'Always' | 'Conditionally' | 'Never';
+
+/** What the spec says about replacing resources of one type. */
+export interface ResourceTypeReplacement {
+  /** Dot-separated property paths (top-level property first) whose change forces replacement. */
+  readonly replacementPaths: Readonly<Record<string, 'Always' | 'Conditionally'>>;
+  /** Properties that name the physical resource (explicit physical names). */
+  readonly nameProperties: readonly string[];
+}
+
+/** The JSON shape of one generated entry (see the generated file's header). */
+interface RawEntry {
+  readonly r?: Readonly<Record<string, 'A' | 'C'>>;
+  readonly n?: readonly string[];
+  readonly i?: readonly string[];
+}
+
+interface ParsedEntry {
+  readonly replacement: ResourceTypeReplacement;
+  readonly identity: readonly string[];
+  readonly paths: ReadonlyArray<{ readonly segments: readonly string[]; readonly recreation: 'Always' | 'Conditionally' }>;
+}
+
+/** Parsed entries by type; `null` remembers an unknown type. A cache, not a test seam. */
+const parsedEntries = new Map<string, ParsedEntry | null>();
+let generated: typeof Generated | undefined;
+
+/** Undefined for unknown types (custom resources, third-party types). */
+export function lookupResourceType(resourceType: string): ResourceTypeReplacement | undefined {
+  return entryOf(resourceType)?.replacement;
+}
+
+/**
+ * RequiresRecreation of a change at `path` (segments, top-level first; array indices already
+ * removed): the most intrusive of the path itself and any of its prefixes (a change under a
+ * create-only parent replaces). A change above a create-only path is not judged by it: a change
+ * at `ResourcesVpcConfig.EndpointPublicAccess` is Never although `ResourcesVpcConfig.SubnetIds`
+ * is Always. A `*` segment in the table matches any map key. Unknown types give 'Never'.
+ */
+export function requiresRecreation(resourceType: string, path: readonly string[]): RequiresRecreation {
+  let worst: RequiresRecreation = 'Never';
+  for (const { segments, recreation } of entryOf(resourceType)?.paths ?? []) {
+    if (coversChange(segments, path)) {
+      if (recreation === 'Always') {
+        return 'Always';
+      }
+      worst = 'Conditionally';
+    }
+  }
+  return worst;
+}
+
+/**
+ * The writable properties that together identify a physical resource of this type: its name
+ * properties plus, when every part of the primaryIdentifier is writable, those parts (for
+ * example a parent's name such as `LogGroupName` of an `AWS::Logs::MetricFilter`).
+ *
+ * A replacement caused by a change of one of these creates a resource with a different
+ * identity, so it cannot collide with the old one. Empty for unknown and unnamed types.
+ */
+export function identityProperties(resourceType: string): readonly string[] {
+  return entryOf(resourceType)?.identity ?? [];
+}
+
+/**
+ * All resource types that have at least one name property, sorted.
+ *
+ * Parses every entry of the table (~40 ms): meant for tools, docs and tests, not for a synth.
+ */
+export function resourceTypesWithNames(): string[] {
+  return Object.keys(table().RESOURCE_TYPES)
+    .filter((type) => (lookupResourceType(type)?.nameProperties.length ?? 0) > 0)
+    .sort();
+}
+
+/** Number of resource types in the table and the spec version it was generated from. */
+export const SPEC_INFO: { readonly specVersion: string; readonly resourceTypeCount: number } = {
+  get specVersion(): string {
+    return table().SPEC_VERSION;
+  },
+  get resourceTypeCount(): number {
+    return Object.keys(table().RESOURCE_TYPES).length;
+  },
+};
+
+function table(): typeof Generated {
+  // Required on first use rather than imported: most programs that load this library never
+  // look anything up, and should not pay for ~200 KB of table. (`import()` would make every
+  // look-up asynchronous.)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  generated ??= require('./replacement-spec.generated') as typeof Generated;
+  return generated;
+}
+
+function entryOf(resourceType: string): ParsedEntry | undefined {
+  let entry = parsedEntries.get(resourceType);
+  if (entry === undefined) {
+    const json = Object.prototype.hasOwnProperty.call(table().RESOURCE_TYPES, resourceType)
+      ? table().RESOURCE_TYPES[resourceType]
+      : undefined;
+    entry = json === undefined ? null : parseEntry(JSON.parse(json));
+    parsedEntries.set(resourceType, entry);
+  }
+  return entry ?? undefined;
+}
+
+function parseEntry(raw: RawEntry): ParsedEntry {
+  const paths = Object.entries(raw.r ?? {}).map(([path, code]) => ({
+    segments: Object.freeze(path.split('.')),
+    recreation: code === 'A' ? 'Always' as const : 'Conditionally' as const,
+  }));
+  const nameProperties = Object.freeze([...raw.n ?? []]);
+  return {
+    replacement: Object.freeze({
+      replacementPaths: Object.freeze(Object.fromEntries(paths.map((p) => [p.segments.join('.'), p.recreation]))),
+      nameProperties,
+    }),
+    identity: raw.i ? Object.freeze([...raw.i]) : nameProperties,
+    paths,
+  };
+}
