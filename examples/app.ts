@@ -1,16 +1,29 @@
 /**
- * The example app: a custom resource handled by cdk-lifecycle's provider.
+ * The example app: a custom resource handled by cdk-lifecycle's provider, and the
+ * ReplacementGuard warning about a named bucket.
  *
  * `npm run example` synthesizes it with the cdk CLI (offline) and prints the custom
  * resources of the template. In your own app, import from 'cdk-lifecycle' instead of '../src'.
  */
 import * as path from 'node:path';
-import { App, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, App, Aspects, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { ProvidedResource, ResourceProvider } from '../src';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { FindingId, ProvidedResource, ReplacementGuard, ResourceProvider } from '../src';
 
 const app = new App();
 const stack = new Stack(app, 'LifecycleExample');
+
+// Warn at synth time about named resources whose replacement would fail.
+Aspects.of(app).add(new ReplacementGuard());
+
+// This bucket has an explicit name: the guard warns (and `cdk synth --strict` fails).
+new s3.Bucket(stack, 'Reports', { bucketName: 'lifecycle-example-reports' });
+
+// This queue's name is accepted on purpose: the warning is acknowledged, with a reason.
+const queue = new sqs.Queue(stack, 'Jobs', { queueName: 'lifecycle-example-jobs' });
+Annotations.of(queue).acknowledgeWarning(FindingId.NAMED_RESOURCE_REPLACEMENT, 'The queue is recreated by hand in a maintenance window');
 
 const provider = new ResourceProvider(stack, 'Provider', {
   code: lambda.Code.fromAsset(path.join(__dirname, 'handlers', 'selenium')),

@@ -3,3 +3,6 @@
 export * from './custom-resource/service-token-type';
 export * from './custom-resource/resource-provider';
 export * from './custom-resource/provided-resource';
+export * from './replacement/severity';
+export * from './replacement/replacement-guard';
+export * from './replacement/finding-ids';

@@ -22,8 +22,11 @@ export function synthExample(extraArgs: string[] = []) {
   return { result, outdir };
 }
 
+let synthesized: ReturnType<typeof synthExample>;
+beforeAll(() => { synthesized = synthExample(); });
+
 test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template holds the custom resource, its typed properties and its provider', () => {
-  const { result, outdir } = synthExample();
+  const { result, outdir } = synthesized;
   expect(result.status).toBe(0);
   const template = JSON.parse(fs.readFileSync(path.join(outdir, 'LifecycleExample.template.json'), 'utf8'));
   const resource = template.Resources.MySeleniumTest;
@@ -36,4 +39,19 @@ test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template 
   const providerFunction = Object.values<any>(template.Resources).find((r) => r.Type === 'AWS::Lambda::Function');
   expect(providerFunction.Properties.Handler).toBe('cdk-lifecycle-runtime/index.handler');
   expect(resource.Properties.ServiceToken['Fn::GetAtt'][0]).toBe(Object.keys(template.Resources).find((k) => template.Resources[k] === providerFunction));
+});
+
+test('GIVEN the example app with a named bucket WHEN synthesized with the cdk CLI THEN the guard warns, and the acknowledged queue is silent', () => {
+  const { result } = synthesized;
+  expect(result.status).toBe(0);
+  const output = `${result.stdout}${result.stderr}`;
+  expect(output).toMatch(/WARNING AWS::S3::Bucket \w+ has an explicit name \(BucketName = "lifecycle-example-reports"\)[^\n]*\n\s+LifecycleExample\/Reports\/Resource/);
+  expect(output).toContain("Acknowledge with 'Annotation::cdk-lifecycle:named-resource-replacement'");
+  expect(output).not.toContain('lifecycle-example-jobs');
+});
+
+test('GIVEN the example app WHEN synthesized with cdk synth --strict THEN the warning fails the synthesis', () => {
+  const { result } = synthExample(['--strict']);
+  expect(result.status).not.toBe(0);
+  expect(`${result.stdout}${result.stderr}`).toContain('cdk-lifecycle:named-resource-replacement');
 });

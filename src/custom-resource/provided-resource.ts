@@ -47,6 +47,15 @@ export interface ProvidedResourceProps {
   readonly replaceOnChange?: string[];
 
   /**
+   * The property that gives the physical resource an explicit name. `ReplacementGuard` and
+   * the change-set predictor use it (with `replaceOnChange`) to warn when a replacement
+   * would collide with the existing resource's name.
+   *
+   * @default - the resource has no explicit name
+   */
+  readonly nameProperty?: string;
+
+  /**
    * What happens to the physical resource when the resource leaves the stack.
    *
    * @default RemovalPolicy.DESTROY
@@ -67,6 +76,9 @@ export class ProvidedResource extends CustomResource {
   /** The top-level properties whose change replaces the physical resource. */
   public readonly replaceOnChange: string[];
 
+  /** The property that names the physical resource, if declared. */
+  public readonly nameProperty?: string;
+
   constructor(scope: Construct, id: string, props: ProvidedResourceProps) {
     const path = futurePath(scope, id);
     const properties = props.properties ?? {};
@@ -81,8 +93,12 @@ export class ProvidedResource extends CustomResource {
       properties: { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
     });
     this.replaceOnChange = [...replaceOnChange];
-    if (replaceOnChange.length > 0) {
-      const metadata: LifecycleMetadata = { replaceOnChange };
+    this.nameProperty = props.nameProperty;
+    if (replaceOnChange.length > 0 || props.nameProperty !== undefined) {
+      const metadata: LifecycleMetadata = {
+        ...(replaceOnChange.length > 0 ? { replaceOnChange } : {}),
+        ...(props.nameProperty !== undefined ? { nameProperty: props.nameProperty } : {}),
+      };
       (this.node.defaultChild as CfnResource).addMetadata(LIFECYCLE_METADATA_KEY, metadata);
     }
   }
@@ -108,6 +124,10 @@ function validateProps(path: string, props: ProvidedResourceProps, properties: {
     if (RESERVED_NAMES.includes(name)) {
       throw new ConstructPropsError(path, `properties.${name}`, `is reserved (${RESERVED_NAMES.join(', ')} are set by CloudFormation or cdk-lifecycle); rename the property`);
     }
+  }
+  const nameProperty = props.nameProperty;
+  if (nameProperty !== undefined && (typeof nameProperty !== 'string' || nameProperty === '' || Token.isUnresolved(nameProperty) || RESERVED_NAMES.includes(nameProperty))) {
+    throw new ConstructPropsError(path, 'nameProperty', `must be the name of a top-level, non-reserved property, got ${JSON.stringify(nameProperty)}`);
   }
   const seen = new Set<string>();
   for (const name of replaceOnChange) {

@@ -58,6 +58,13 @@ describe('ProvidedResource', () => {
   });
 });
 
+test('GIVEN nameProperty WHEN synthesized THEN it is declared in the metadata beside replaceOnChange', () => {
+  const { stack, provider } = setup();
+  new ProvidedResource(stack, 'Named', { provider, resourceType: 'Custom::Db', properties: { dbName: 'x' }, nameProperty: 'dbName', replaceOnChange: ['region'] });
+  const [res] = Object.values(Template.fromStack(stack).findResources('Custom::Db'));
+  expect(res.Metadata[LIFECYCLE_METADATA_KEY]).toEqual({ replaceOnChange: ['region'], nameProperty: 'dbName' });
+});
+
 describe('ProvidedResource validation', () => {
   test.each([
     ['a type without Custom::', { resourceType: 'Selenium' }, /Test\/R: resourceType must be "Custom::" followed by a name.*got: "Selenium" \(8\)/],
@@ -70,6 +77,7 @@ describe('ProvidedResource validation', () => {
     ['a CdkLifecycle property', { properties: { CdkLifecycle: 1 } }, /properties.CdkLifecycle is reserved/],
     ['a duplicate replaceOnChange', { replaceOnChange: ['a', 'a'] }, /replaceOnChange lists "a" twice/],
     ['an empty replaceOnChange name', { replaceOnChange: [''] }, /replaceOnChange must list top-level property names, got ""/],
+    ['a reserved nameProperty', { nameProperty: 'ServiceToken' }, /Test\/R: nameProperty must be the name of a top-level, non-reserved property, got "ServiceToken"/],
   ])('GIVEN %s WHEN constructed THEN it throws naming the path, the property and the value', (_name, props, message) => {
     const { stack, provider } = setup();
     expect(() => new ProvidedResource(stack, 'R', { provider, ...props })).toThrow(message);

@@ -1,0 +1,130 @@
+import { Annotations, CfnResource, IAspect, Stack } from 'aws-cdk-lib';
+import { IConstruct } from 'constructs';
+import { FindingId } from './finding-ids';
+import { isAcknowledged } from './private/acknowledgements';
+import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
+import { describeValue, readCfnProperty } from './private/read-property';
+import { knowledgeFor, ResourceKnowledge } from './private/replacement-knowledge';
+import { ReplacementReport } from './private/replacement-report';
+import { Severity } from './severity';
+
+/**
+ * Options of a `ReplacementGuard`.
+ */
+export interface ReplacementGuardProps {
+  /**
+   * Whether findings are warnings (acknowledgeable; `cdk synth --strict` fails on them) or
+   * errors (synthesis fails).
+   *
+   * @default Severity.WARNING
+   */
+  readonly severity?: Severity;
+
+  /**
+   * Check only these resource types. `*` matches any characters, e.g. `AWS::S3::*`.
+   *
+   * @default - every resource type
+   */
+  readonly includeResourceTypes?: string[];
+
+  /**
+   * Skip these resource types. `*` matches any characters.
+   *
+   * @default - none
+   */
+  readonly excludeResourceTypes?: string[];
+
+  /**
+   * Write a JSON report of the findings of each stack into the cloud assembly directory, as
+   * `<stack artifact id>.cdk-lifecycle.json`.
+   *
+   * @default false
+   */
+  readonly writeReport?: boolean;
+}
+
+/**
+ * An Aspect that finds resources with an explicit physical name whose replacement would fail.
+ *
+ * CloudFormation replaces a resource by creating the new one before deleting the old one; a
+ * resource with a fixed name (BucketName, TableName, RoleName, ...) cannot exist twice, so
+ * the update fails and rolls back. For every resource whose name property is set (a literal,
+ * a token, or a name CDK generates) and that has properties whose change forces
+ * replacement, the guard adds one finding, with the id `cdk-lifecycle:named-resource-replacement`.
+ *
+ * @example
+ * Aspects.of(app).add(new ReplacementGuard());
+ */
+export class ReplacementGuard implements IAspect {
+  private readonly severity: Severity;
+  private readonly include?: RegExp[];
+  private readonly exclude: RegExp[];
+  private readonly writeReport: boolean;
+
+  constructor(props: ReplacementGuardProps = {}) {
+    this.severity = props.severity ?? Severity.WARNING;
+    this.include = props.includeResourceTypes?.map(typePattern);
+    this.exclude = (props.excludeResourceTypes ?? []).map(typePattern);
+    this.writeReport = props.writeReport ?? false;
+  }
+
+  public visit(node: IConstruct): void {
+    if (this.writeReport && Stack.isStack(node)) {
+      ReplacementReport.of(node);
+      return;
+    }
+    if (!CfnResource.isCfnResource(node)) return;
+    const type = node.cfnResourceType;
+    if (this.include && !this.include.some((p) => p.test(type))) return;
+    if (this.exclude.some((p) => p.test(type))) return;
+
+    const knowledge = knowledgeFor(node);
+    // Types whose only replacing properties are their names: renaming creates a resource
+    // under the new name, which cannot collide. Nothing to warn about.
+    if (!knowledge || (knowledge.always.length === 0 && knowledge.conditionally.length === 0)) return;
+
+    const reads = knowledge.nameProperties.map((property) => ({ property, read: readCfnProperty(node, property) }));
+    if (reads.some((r) => r.read.set)) {
+      this.check(node, knowledge);
+    } else if (reads.some((r) => r.read.pending)) {
+      // A name CDK may still generate (PhysicalName.GENERATE_IF_NEEDED) is filled in after the
+      // aspects run; look again when the tree is validated.
+      node.node.addValidation({ validate: () => { this.check(node, knowledge); return []; } });
+    }
+  }
+
+  private check(node: CfnResource, knowledge: ResourceKnowledge): void {
+    const names = knowledge.nameProperties
+      .map((property) => ({ property, read: readCfnProperty(node, property) }))
+      .filter((n) => n.read.set)
+      .map((n) => ({ property: n.property, value: describeValue(node, n.read.value) }));
+    if (names.length === 0) return;
+
+    const stack = Stack.of(node);
+    const partial = {
+      id: FindingId.NAMED_RESOURCE_REPLACEMENT,
+      severity: this.severity,
+      constructPath: node.node.path,
+      logicalId: String(stack.resolve(node.logicalId)),
+      resourceType: node.cfnResourceType,
+      names,
+      always: knowledge.always,
+      conditionally: knowledge.conditionally,
+    };
+    this.report(node, { ...partial, message: namedResourceMessage(partial) });
+  }
+
+  private report(node: CfnResource, finding: NamedResourceFinding): void {
+    if (this.severity === Severity.ERROR) {
+      if (isAcknowledged(node, finding.id)) return;
+      Annotations.of(node).addError(`${finding.message} [${finding.id}]`);
+    } else {
+      Annotations.of(node).addWarningV2(finding.id, finding.message);
+    }
+    if (this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
+  }
+}
+
+function typePattern(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}

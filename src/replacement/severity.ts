@@ -1,0 +1,9 @@
+/**
+ * How a `ReplacementGuard` reports what it finds.
+ */
+export enum Severity {
+  /** An acknowledgeable warning (`cdk synth --strict` turns it into a failure). */
+  WARNING = 'warning',
+  /** An error: synthesis fails. */
+  ERROR = 'error',
+}
