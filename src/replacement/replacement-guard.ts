@@ -105,7 +105,7 @@ export class ReplacementGuard implements IAspect {
       id: FindingId.NAMED_RESOURCE_REPLACEMENT,
       severity: this.severity,
       constructPath: node.node.path,
-      logicalId: String(stack.resolve(node.logicalId)),
+      logicalId: logicalIdOf(stack, node),
       resourceType: node.cfnResourceType,
       names,
       always: knowledge.always,
@@ -123,6 +123,15 @@ export class ReplacementGuard implements IAspect {
     }
     if (this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
+}
+
+/**
+ * The logical id without resolving a token: an override (`overrideLogicalId`) if there is
+ * one, else the id the stack allocates.
+ */
+function logicalIdOf(stack: Stack, node: CfnResource): string {
+  const override = (node as unknown as { _logicalIdOverride?: unknown })._logicalIdOverride;
+  return typeof override === 'string' ? override : stack.getLogicalId(node);
 }
 
 function typePattern(glob: string): RegExp {

@@ -202,3 +202,13 @@ describe('custom resources', () => {
     expect(warningsOf(stack)).toEqual([]);
   });
 });
+
+test('GIVEN an overridden logical id WHEN reported THEN the report uses the override', () => {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-report-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Overridden');
+  (new s3.Bucket(stack, 'A', { bucketName: 'bucket-a' }).node.defaultChild as s3.CfnBucket).overrideLogicalId('MyBucket');
+  Aspects.of(app).add(new ReplacementGuard({ writeReport: true }));
+  app.synth();
+  expect(JSON.parse(fs.readFileSync(path.join(outdir, 'Overridden.cdk-lifecycle.json'), 'utf8')).findings[0].logicalId).toBe('MyBucket');
+});
