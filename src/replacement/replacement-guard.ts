@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
 import { isAcknowledged } from './private/acknowledgements';
 import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
-import { describeValue, readCfnProperty } from './private/read-property';
+import { describeValue, readCfnProperty, resolvesToValue } from './private/read-property';
 import { knowledgeFor, ResourceKnowledge } from './private/replacement-knowledge';
 import { ReplacementReport } from './private/replacement-report';
 import { Severity } from './severity';
@@ -60,6 +60,7 @@ export class ReplacementGuard implements IAspect {
   private readonly include?: RegExp[];
   private readonly exclude: RegExp[];
   private readonly writeReport: boolean;
+  private readonly pending = new WeakMap<Stack, Array<() => void>>();
 
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
@@ -83,23 +84,33 @@ export class ReplacementGuard implements IAspect {
     // under the new name, which cannot collide. Nothing to warn about.
     if (!knowledge || (knowledge.always.length === 0 && knowledge.conditionally.length === 0)) return;
 
-    const reads = knowledge.nameProperties.map((property) => ({ property, read: readCfnProperty(node, property) }));
-    if (reads.some((r) => r.read.set)) {
-      this.check(node, knowledge);
-    } else if (reads.some((r) => r.read.pending)) {
-      // A name CDK may still generate (PhysicalName.GENERATE_IF_NEEDED) is filled in after the
-      // aspects run; look again when the tree is validated.
-      node.node.addValidation({ validate: () => { this.check(node, knowledge); return []; } });
+    const reads = knowledge.nameProperties.map((property) => ({ property, ...readCfnProperty(node, property) }));
+    const literals = reads.filter((r) => r.kind === 'literal');
+    const tokens = reads.filter((r) => r.kind === 'token');
+    if (tokens.length === 0) {
+      if (literals.length > 0) this.check(node, knowledge, literals);
+      return;
     }
+    // Tokens are resolved once, when the tree is validated: by then CDK has filled in the
+    // names it generates (PhysicalName.GENERATE_IF_NEEDED), which happens after aspects run.
+    this.pendingOf(Stack.of(node)).push(() => this.check(node, knowledge, [...literals, ...tokens.filter((t) => resolvesToValue(node, t.value))]));
   }
 
-  private check(node: CfnResource, knowledge: ResourceKnowledge): void {
-    const names = knowledge.nameProperties
-      .map((property) => ({ property, read: readCfnProperty(node, property) }))
-      .filter((n) => n.read.set)
-      .map((n) => ({ property: n.property, value: describeValue(node, n.read.value) }));
-    if (names.length === 0) return;
+  /** The checks waiting for a stack's validation; one validation per stack runs them. */
+  private pendingOf(stack: Stack): Array<() => void> {
+    let pending = this.pending.get(stack);
+    if (!pending) {
+      const checks: Array<() => void> = [];
+      stack.node.addValidation({ validate: () => { checks.forEach((c) => c()); return []; } });
+      this.pending.set(stack, checks);
+      pending = checks;
+    }
+    return pending;
+  }
 
+  private check(node: CfnResource, knowledge: ResourceKnowledge, set: ReadonlyArray<{ property: string; value?: unknown }>): void {
+    if (set.length === 0) return;
+    const names = set.map((n) => ({ property: n.property, value: describeValue(node, n.value) }));
     const stack = Stack.of(node);
     const partial = {
       id: FindingId.NAMED_RESOURCE_REPLACEMENT,

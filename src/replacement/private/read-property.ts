@@ -1,7 +1,8 @@
 /**
  * Reads one CloudFormation property of a `CfnResource` without rendering or resolving the
  * others: resolving every property of every resource in an aspect costs ~10% of a synth,
- * and the guard needs only the name.
+ * and the guard needs only the name. Literal names are never resolved; a token is resolved
+ * once, when the tree is validated.
  *
  * Order, as CloudFormation output would have it: a property override (`addPropertyOverride`
  * or `addOverride('Properties.X')`, including a deletion override) wins; then the L1's
@@ -10,16 +11,14 @@
  */
 import { CfnResource, Stack, Token } from 'aws-cdk-lib';
 
-/** The value of a property, and whether it is set at all. */
+/**
+ * A property as written: absent, a literal, or a token. A token may still resolve to nothing:
+ * L2 constructs pass their (often absent) physical name as a token, and with
+ * `PhysicalName.GENERATE_IF_NEEDED` CDK fills it in late in the synthesis.
+ */
 export interface PropertyValue {
-  readonly set: boolean;
+  readonly kind: 'absent' | 'literal' | 'token';
   readonly value?: unknown;
-  /**
-   * A token that resolves to nothing yet. L2 constructs pass their physical name this way;
-   * with `PhysicalName.GENERATE_IF_NEEDED`, CDK fills it in later in the synthesis (when a
-   * reference from another environment needs it).
-   */
-  readonly pending?: boolean;
 }
 
 const attributeNameCache = new WeakMap<object, Map<string, string>>();
@@ -36,42 +35,30 @@ function attributeNames(resource: CfnResource): Map<string, string> | undefined 
   return map;
 }
 
-function overrideOf(resource: CfnResource, cfnName: string): PropertyValue | undefined {
-  const overrides = (resource as unknown as { rawOverrides?: { Properties?: Record<string, unknown> } }).rawOverrides;
-  const properties = overrides?.Properties;
-  if (!properties || typeof properties !== 'object' || !Object.prototype.hasOwnProperty.call(properties, cfnName)) return undefined;
-  const value = properties[cfnName];
-  return { set: value !== undefined && value !== null, value };
-}
-
-/**
- * Reads `cfnName` of `resource`. A token counts as set only when it resolves to a value: L2
- * constructs pass their (often absent) physical name as a token.
- */
-export function readCfnProperty(resource: CfnResource, cfnName: string): PropertyValue {
-  const raw = readRaw(resource, cfnName);
-  if (!raw.set || !Token.isUnresolved(raw.value)) return raw;
-  let resolved: unknown;
-  try {
-    resolved = Stack.of(resource).resolve(raw.value);
-  } catch {
-    return raw;
-  }
-  return resolved === undefined || resolved === null ? { set: false, pending: true } : raw;
-}
-
-function readRaw(resource: CfnResource, cfnName: string): PropertyValue {
-  const override = overrideOf(resource, cfnName);
-  if (override) return override;
+function valueOf(resource: CfnResource, cfnName: string): unknown {
+  const overrides = (resource as unknown as { rawOverrides?: { Properties?: Record<string, unknown> } }).rawOverrides?.Properties;
+  if (overrides && typeof overrides === 'object' && Object.prototype.hasOwnProperty.call(overrides, cfnName)) return overrides[cfnName];
   const attribute = attributeNames(resource)?.get(cfnName);
-  let value: unknown;
-  if (attribute !== undefined) {
-    value = (resource as unknown as Record<string, unknown>)[attribute];
-  } else {
-    const raw = (resource as unknown as { _cfnProperties?: Record<string, unknown> })._cfnProperties;
-    value = raw && typeof raw === 'object' ? raw[cfnName] : undefined;
+  if (attribute !== undefined) return (resource as unknown as Record<string, unknown>)[attribute];
+  const raw = (resource as unknown as { _cfnProperties?: Record<string, unknown> })._cfnProperties;
+  return raw && typeof raw === 'object' ? raw[cfnName] : undefined;
+}
+
+/** Reads `cfnName` of `resource` as written, without resolving anything. */
+export function readCfnProperty(resource: CfnResource, cfnName: string): PropertyValue {
+  const value = valueOf(resource, cfnName);
+  if (value === undefined || value === null) return { kind: 'absent' };
+  return { kind: Token.isUnresolved(value) ? 'token' : 'literal', value };
+}
+
+/** Whether a token property resolves to a value now (resolving only that one value). */
+export function resolvesToValue(resource: CfnResource, value: unknown): boolean {
+  try {
+    const resolved = Stack.of(resource).resolve(value);
+    return resolved !== undefined && resolved !== null;
+  } catch {
+    return true;
   }
-  return { set: value !== undefined && value !== null, value };
 }
 
 /** A short rendering of a property value for messages: the literal, or what a token resolves to. */
