@@ -6,3 +6,4 @@ export * from './custom-resource/provided-resource';
 export * from './replacement/severity';
 export * from './replacement/replacement-guard';
 export * from './replacement/finding-ids';
+export * from './change-set';

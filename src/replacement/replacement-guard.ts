@@ -2,6 +2,9 @@ import { Annotations, CfnResource, IAspect, Stack } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
 import { isAcknowledged } from './private/acknowledgements';
+import { Baseline } from './private/baseline';
+import { checkAgainstBaseline } from './private/baseline-check';
+import { logicalIdOf } from './private/logical-id';
 import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
 import { describeValue, readCfnProperty, resolvesToValue } from './private/read-property';
 import { knowledgeFor, ResourceKnowledge } from './private/replacement-knowledge';
@@ -41,6 +44,18 @@ export interface ReplacementGuardProps {
    * @default false
    */
   readonly writeReport?: boolean;
+
+  /**
+   * What is deployed: a template file (JSON) or a cloud assembly directory (`cdk.out`).
+   * For each stack with a baseline (matched by artifact id or stack name; a single template
+   * file also applies to an app's only stack), the guard predicts the change set and adds an
+   * error on each resource whose update will certainly fail (a named resource replaced, or
+   * moved to a new logical id, under the same name) and a warning on each that may fail.
+   * Stacks without a baseline get the findings described above.
+   *
+   * @default - no baseline: every named resource with replacing properties is reported
+   */
+  readonly baseline?: string;
 }
 
 /**
@@ -61,20 +76,26 @@ export class ReplacementGuard implements IAspect {
   private readonly exclude: RegExp[];
   private readonly writeReport: boolean;
   private readonly pending = new WeakMap<Stack, Array<() => void>>();
+  private readonly baseline?: Baseline;
+  /** Stacks checked against the baseline: their resources get no per-resource findings. */
+  private readonly baselined = new WeakSet<Stack>();
+  private topLevelStackCount?: number;
 
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
     this.include = props.includeResourceTypes?.map(typePattern);
     this.exclude = (props.excludeResourceTypes ?? []).map(typePattern);
     this.writeReport = props.writeReport ?? false;
+    this.baseline = props.baseline !== undefined ? Baseline.load(props.baseline) : undefined;
   }
 
   public visit(node: IConstruct): void {
-    if (this.writeReport && Stack.isStack(node)) {
-      ReplacementReport.of(node);
+    if (Stack.isStack(node)) {
+      this.visitStack(node);
       return;
     }
     if (!CfnResource.isCfnResource(node)) return;
+    if (this.baselined.has(Stack.of(node))) return;
     const type = node.cfnResourceType;
     if (this.include && !this.include.some((p) => p.test(type))) return;
     if (this.exclude.some((p) => p.test(type))) return;
@@ -94,6 +115,16 @@ export class ReplacementGuard implements IAspect {
     // Tokens are resolved once, when the tree is validated: by then CDK has filled in the
     // names it generates (PhysicalName.GENERATE_IF_NEEDED), which happens after aspects run.
     this.pendingOf(Stack.of(node)).push(() => this.check(node, knowledge, [...literals, ...tokens.filter((t) => resolvesToValue(node, t.value))]));
+  }
+
+  private visitStack(stack: Stack): void {
+    if (this.writeReport) ReplacementReport.of(stack);
+    if (!this.baseline || stack.nested) return;
+    this.topLevelStackCount ??= stack.node.root.node.findAll().filter((c) => Stack.isStack(c) && !c.nested).length;
+    const deployed = this.baseline.templateFor(stack.artifactId, stack.stackName, this.topLevelStackCount === 1);
+    if (deployed === undefined) return;
+    this.baselined.add(stack);
+    stack.node.addValidation({ validate: () => { checkAgainstBaseline(stack, deployed); return []; } });
   }
 
   /** The checks waiting for a stack's validation; one validation per stack runs them. */
@@ -134,15 +165,6 @@ export class ReplacementGuard implements IAspect {
     }
     if (this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
-}
-
-/**
- * The logical id without resolving a token: an override (`overrideLogicalId`) if there is
- * one, else the id the stack allocates.
- */
-function logicalIdOf(stack: Stack, node: CfnResource): string {
-  const override = (node as unknown as { _logicalIdOverride?: unknown })._logicalIdOverride;
-  return typeof override === 'string' ? override : stack.getLogicalId(node);
 }
 
 function typePattern(glob: string): RegExp {

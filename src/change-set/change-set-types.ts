@@ -1,0 +1,129 @@
+/**
+ * One detail of a resource change: what changes and whether that recreates the resource
+ * (CloudFormation's `ResourceChangeDetail` with its `Target` flattened).
+ */
+export interface PredictedChangeDetail {
+  /**
+   * The changed part of the resource: `Properties`, `Tags`, `Metadata`, `CreationPolicy`,
+   * `UpdatePolicy`, `DeletionPolicy` or `UpdateReplacePolicy`.
+   */
+  readonly attribute: string;
+
+  /**
+   * The top-level property, for `Properties` details.
+   *
+   * @default - none (not a `Properties` detail)
+   */
+  readonly name?: string;
+
+  /** Whether the change recreates the resource: `Always`, `Conditionally` or `Never`. */
+  readonly requiresRecreation: string;
+
+  /** `Static` (the new value is known now) or `Dynamic` (known only at deploy time). */
+  readonly evaluation: string;
+
+  /**
+   * What caused the change: `DirectModification`, `ParameterReference`,
+   * `ResourceReference`, `ResourceAttribute` or `Automatic` (a nested stack's template).
+   */
+  readonly changeSource: string;
+
+  /**
+   * The parameter (`ParameterReference`), logical id (`ResourceReference`) or
+   * `LogicalId.Attribute` (`ResourceAttribute`) behind the change.
+   *
+   * @default - none (a direct or automatic change)
+   */
+  readonly causingEntity?: string;
+}
+
+/**
+ * A removed and an added resource of the same type that are probably one resource under a
+ * new logical id.
+ */
+export interface ProbableRename {
+  /** The removed logical id. */
+  readonly fromLogicalId: string;
+
+  /** The added logical id. */
+  readonly toLogicalId: string;
+
+  /** The resource type of both. */
+  readonly resourceType: string;
+
+  /** Share of equal primitive values and keys in their properties, 0 to 1 (two decimals). */
+  readonly similarity: number;
+
+  /**
+   * The nested stack the resources are in (`Outer/Inner`).
+   *
+   * @default - the stack that was predicted
+   */
+  readonly nestedStackPath?: string;
+}
+
+/**
+ * A change CloudFormation will fail to apply (`Certain`) or may fail to apply (`Possible`).
+ */
+export interface FailureVerdict {
+  /** The logical id of the resource whose change fails. */
+  readonly logicalResourceId: string;
+
+  /** Its resource type. */
+  readonly resourceType: string;
+
+  /** `Certain` or `Possible`. */
+  readonly certainty: string;
+
+  /** What fails, why, and what to do. */
+  readonly reason: string;
+
+  /**
+   * The nested stack the resource is in (`Outer/Inner`).
+   *
+   * @default - the stack that was predicted
+   */
+  readonly nestedStackPath?: string;
+}
+
+/**
+ * One resource change (CloudFormation's `ResourceChange`, without the physical id an
+ * offline prediction cannot know), plus the engine's rename and failure findings.
+ */
+export interface PredictedResourceChange {
+  /** `Add`, `Modify` or `Remove`. */
+  readonly action: string;
+
+  /** The resource's logical id. */
+  readonly logicalResourceId: string;
+
+  /** The resource type (the new one, for a Modify). */
+  readonly resourceType: string;
+
+  /**
+   * For a Modify: `True`, `Conditional` or `False`, the most intrusive of the details.
+   *
+   * @default - none (an Add or a Remove)
+   */
+  readonly replacement?: string;
+
+  /** The distinct attributes the details change. */
+  readonly scope: string[];
+
+  /** What changes, for a Modify; empty for an Add or a Remove. */
+  readonly details: PredictedChangeDetail[];
+
+  /**
+   * The rename this Add or Remove is probably half of.
+   *
+   * @default - none
+   */
+  readonly probableRename?: ProbableRename;
+
+  /**
+   * Why CloudFormation will or may fail to apply this change.
+   *
+   * @default - no failure is predicted
+   */
+  readonly failure?: FailureVerdict;
+}

@@ -1,0 +1,5 @@
+// The change-set engine's public API: re-exported from the package entry point.
+export * from './change-set-predictor';
+export * from './change-set-types';
+export * from './predict-options';
+export * from './predicted-change-set';

@@ -1,0 +1,122 @@
+/**
+ * Internal vocabulary of the change-set engine (TypeScript only, not part of the jsii API).
+ *
+ * The names are CloudFormation's own (`describe-change-set`): a change set lists resource
+ * changes, each with details whose target says what changes and whether that recreates the
+ * resource.
+ */
+
+/** Whether a change to a target recreates the resource (`ResourceTargetDefinition.RequiresRecreation`). */
+export type Recreation = 'Always' | 'Conditionally' | 'Never';
+
+/** What part of a resource a detail changes (`ResourceTargetDefinition.Attribute`). */
+export type TargetAttribute = 'Properties' | 'Tags' | 'Metadata' | 'CreationPolicy' | 'UpdatePolicy' | 'DeletionPolicy' | 'UpdateReplacePolicy';
+
+/** Whether CloudFormation knows the new value before executing the change set. */
+export type Evaluation = 'Static' | 'Dynamic';
+
+/** What caused a detail (`ResourceChangeDetail.ChangeSource`). */
+export type ChangeSource = 'DirectModification' | 'ParameterReference' | 'ResourceReference' | 'ResourceAttribute' | 'Automatic';
+
+/** Whether CloudFormation replaces the resource (`ResourceChange.Replacement`). */
+export type Replacement = 'True' | 'Conditional' | 'False';
+
+/** What CloudFormation does with a logical id. */
+export type Action = 'Add' | 'Modify' | 'Remove';
+
+/** One `ResourceChangeDetail`. */
+export interface Detail {
+  readonly attribute: TargetAttribute;
+  /** The top-level property name; absent for every attribute but `Properties`. */
+  readonly name?: string;
+  readonly requiresRecreation: Recreation;
+  readonly evaluation: Evaluation;
+  readonly changeSource: ChangeSource;
+  /** The parameter, `Resource` or `Resource.Attribute` behind a reference detail. */
+  readonly causingEntity?: string;
+}
+
+/** The engine's extra verdict: will CloudFormation fail to apply this change? */
+export interface Failure {
+  readonly certainty: 'Certain' | 'Possible';
+  readonly reason: string;
+}
+
+/** The engine's extra finding: this Remove and that Add are probably one resource renamed. */
+export interface Rename {
+  readonly from: string;
+  readonly to: string;
+  /** Dice similarity of their properties over primitive values and keys, 0 to 1, rounded to two decimals. */
+  readonly similarity: number;
+}
+
+/** One resource change while the pipeline builds it. */
+export interface ResourceChange {
+  readonly action: Action;
+  readonly logicalId: string;
+  readonly resourceType: string;
+  readonly details: Detail[];
+  /** Set when the logical id keeps its position but CloudFormation must recreate it regardless of details. */
+  forcedReplacement?: boolean;
+  failure?: Failure;
+  nested?: PredictedStack;
+}
+
+/** One resource change as the engine reports it. */
+export interface PredictedResource {
+  readonly action: Action;
+  readonly logicalId: string;
+  readonly resourceType: string;
+  /** For Modify only. */
+  readonly replacement?: Replacement;
+  /** The distinct attributes of the details, in detail order. */
+  readonly scope: readonly TargetAttribute[];
+  /** Sorted: direct changes, parameter changes, reference changes; within each, in template order. */
+  readonly details: readonly Detail[];
+  /** On a Remove: the Add it probably became (`To`); on an Add: the Remove it probably was (`From`). */
+  readonly rename?: { readonly direction: 'From' | 'To'; readonly logicalId: string; readonly similarity: number };
+  readonly failure?: Failure;
+  /** The nested stack's own changes, for an `AWS::CloudFormation::Stack` whose templates were given. */
+  readonly nested?: PredictedStack;
+}
+
+/** The engine's whole answer for one template pair (and its nested stacks). */
+export interface PredictedStack {
+  /** Changes sorted by logical id. */
+  readonly changes: readonly PredictedResource[];
+  /** Probable renames, sorted by the removed logical id. */
+  readonly renames: readonly Rename[];
+}
+
+/** How intrusive each value is; the reducers below pick the most intrusive. */
+const RECREATION_RANK: Record<Recreation, number> = { Never: 0, Conditionally: 1, Always: 2 };
+const REPLACEMENT_RANK: Record<Replacement, number> = { False: 0, Conditional: 1, True: 2 };
+
+/** The more intrusive of two recreation values. */
+export function worstRecreation(a: Recreation, b: Recreation): Recreation {
+  return RECREATION_RANK[b] > RECREATION_RANK[a] ? b : a;
+}
+
+/** The more intrusive of two replacement values. */
+export function worstReplacement(a: Replacement, b: Replacement): Replacement {
+  return REPLACEMENT_RANK[b] > REPLACEMENT_RANK[a] ? b : a;
+}
+
+/**
+ * CloudFormation's rule: Never is no replacement; Always with a value known now (Static) is
+ * a replacement; Always with a value known only at deploy time (Dynamic), and Conditionally,
+ * may be one.
+ */
+export function replacementOf(detail: Pick<Detail, 'requiresRecreation' | 'evaluation'>): Replacement {
+  switch (detail.requiresRecreation) {
+    case 'Never': return 'False';
+    case 'Conditionally': return 'Conditional';
+    default: return detail.evaluation === 'Static' ? 'True' : 'Conditional';
+  }
+}
+
+/** A Modify's Replacement: its most intrusive detail (or True when the change itself forces it). */
+export function resourceReplacement(change: ResourceChange): Replacement {
+  if (change.forcedReplacement) return 'True';
+  return change.details.reduce<Replacement>((worst, detail) => worstReplacement(worst, replacementOf(detail)), 'False');
+}

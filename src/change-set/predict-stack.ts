@@ -1,0 +1,111 @@
+/**
+ * The pipeline, in the order the design reads:
+ *
+ *   normalize -> diffResources -> references -> propagateReplacements -> toChangeSet
+ *
+ * with renames and failure verdicts (the engine's additions to CloudFormation's shape)
+ * worked out before the last step, and nested stacks predicted recursively. Every step is a
+ * pure function of plain template JSON: the caller's templates are never copied or changed,
+ * because a CLI or an aspect may keep using them after the prediction.
+ */
+import { detectRenames } from './detect-renames';
+import { diffResources } from './diff-resources';
+import { isObject, JsonObject, own, canonicalText } from './json';
+import { judgeFailures } from './judge-failures';
+import { PredictedStack, ResourceChange, resourceReplacement } from './model';
+import { normalize, NormalizedTemplate, parameterText } from './normalize';
+import { ParameterChanges, ParameterInputs, parameterChanges } from './parameter-changes';
+import { propagateReplacements } from './propagate-replacements';
+import { buildReferenceIndex } from './reference-index';
+import { collectReferences } from './references';
+import { ResourceRules } from './resource-rules';
+import { toChangeSet } from './to-change-set';
+
+/** The nested stack resource type. */
+const NESTED_STACK_TYPE = 'AWS::CloudFormation::Stack';
+
+/** Everything one stack's prediction needs besides its two templates. */
+export interface StackContext {
+  readonly parameters: ParameterInputs;
+  /** Nested templates by path of nested stack logical ids (`Outer/Inner`). */
+  readonly nestedStacks: ReadonlyMap<string, { readonly before: unknown; readonly after: unknown }>;
+  /** Path of this stack's nested stack resources' prefix: '' for the root, 'Outer/' inside Outer. */
+  readonly pathPrefix: string;
+  readonly renameThreshold: number;
+  readonly rules: ResourceRules;
+}
+
+/** Predicts one stack's change set, and its nested stacks' when their templates are given. */
+export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, context: StackContext): PredictedStack {
+  const before = normalize(beforeTemplate);
+  const after = normalize(afterTemplate);
+  const direct = diffResources(before, after, context.rules);
+  const parameters = parameterChanges(before, after, context.parameters);
+  const index = buildReferenceIndex(before, after);
+  const propagated = propagateReplacements(direct, index, parameters, after, context.rules);
+  const renames = detectRenames(propagated, before, after, context.renameThreshold);
+  const judged = judgeFailures(propagated, before, after, parameters, context.rules);
+  const withNested = predictNestedStacks(judged, before, after, parameters, context);
+  return toChangeSet(withNested, renames, before, after);
+}
+
+/**
+ * Nested stacks present on both sides whose templates were given: their own change set,
+ * attached to the stack resource, which CloudFormation then lists as modified with an
+ * `Automatic` detail. The nested stack's parameters come from the stack resource's
+ * `Parameters`; one fed from a replaced resource or a changed parameter of this stack
+ * changes at deploy time.
+ */
+function predictNestedStacks(
+  changes: ReadonlyMap<string, ResourceChange>,
+  before: NormalizedTemplate,
+  after: NormalizedTemplate,
+  parameters: ParameterChanges,
+  context: StackContext,
+): Map<string, ResourceChange> {
+  const result = new Map(changes);
+  for (const [logicalId, current] of after.resources) {
+    const old = before.resources.get(logicalId);
+    const path = `${context.pathPrefix}${logicalId}`;
+    const templates = context.nestedStacks.get(path);
+    if (templates === undefined || old === undefined || current.type !== NESTED_STACK_TYPE || old.type !== NESTED_STACK_TYPE) continue;
+
+    const changesNow = (target: string): boolean => {
+      const referenced = changes.get(target);
+      return parameters.has(target) || (referenced?.action === 'Modify' && resourceReplacement(referenced) !== 'False');
+    };
+    const nested = predictStack(templates.before, templates.after, {
+      ...context,
+      parameters: nestedParameters(own(old.properties, 'Parameters'), own(current.properties, 'Parameters'), changesNow),
+      pathPrefix: `${path}/`,
+    });
+    if (nested.changes.length === 0) continue;
+
+    const change = result.get(logicalId);
+    const base: ResourceChange = change ?? { action: 'Modify', logicalId, resourceType: current.type, details: [] };
+    result.set(logicalId, {
+      ...base,
+      details: [...base.details, { attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic' }],
+      nested,
+    });
+  }
+  return result;
+}
+
+/** A nested stack's parameter values on both sides, from its stack resource's `Parameters`. */
+function nestedParameters(before: unknown, after: unknown, changesNow: (target: string) => boolean): ParameterInputs {
+  const texts = (section: unknown): Map<string, string> => {
+    const values = new Map<string, string>();
+    if (isObject(section)) {
+      for (const name of Object.keys(section)) values.set(name, parameterText(section[name]) ?? canonicalText(section[name]));
+    }
+    return values;
+  };
+  const deployTime = new Set<string>();
+  if (isObject(after)) {
+    for (const name of Object.keys(after)) {
+      if (collectReferences((after as JsonObject)[name]).some((reference) => changesNow(reference.target))) deployTime.add(name);
+    }
+  }
+  return { before: texts(before), after: texts(after), deployTime };
+}

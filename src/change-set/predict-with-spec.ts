@@ -1,0 +1,50 @@
+/**
+ * The entry point behind `ChangeSetPredictor.predict`, with the spec as a parameter so the
+ * engine's unit tests can run against a small table of their own.
+ */
+import { DEFAULT_RENAME_THRESHOLD } from './detect-renames';
+import { isObject, own } from './json';
+import { PredictedStack } from './model';
+import { parameterText } from './normalize';
+import { PredictOptions } from './predict-options';
+import { predictStack } from './predict-stack';
+import { ReplacementSpec, SpecLookup } from './replacement-spec-lookup';
+import { ResourceRules } from './resource-rules';
+
+/** Predicts a stack's change set with the given replacement knowledge. */
+export function predictWithSpec(before: unknown, after: unknown, options: PredictOptions, spec: ReplacementSpec): PredictedStack {
+  const settings: unknown = options;
+  const parameters = isObject(settings) ? own(settings, 'parameters') : undefined;
+  const threshold = isObject(settings) ? own(settings, 'renameThreshold') : undefined;
+  return predictStack(before, after, {
+    parameters: {
+      before: stringMap(isObject(parameters) ? own(parameters, 'before') : undefined),
+      after: stringMap(isObject(parameters) ? own(parameters, 'after') : undefined),
+      deployTime: new Set(),
+    },
+    nestedStacks: nestedTemplates(isObject(settings) ? own(settings, 'nestedStacks') : undefined),
+    pathPrefix: '',
+    renameThreshold: typeof threshold === 'number' && !Number.isNaN(threshold) ? threshold : DEFAULT_RENAME_THRESHOLD,
+    rules: new ResourceRules(new SpecLookup(spec)),
+  });
+}
+
+function stringMap(value: unknown): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!isObject(value)) return map;
+  for (const key of Object.keys(value)) {
+    const text = parameterText(value[key]);
+    if (text !== undefined) map.set(key, text);
+  }
+  return map;
+}
+
+function nestedTemplates(value: unknown): Map<string, { before: unknown; after: unknown }> {
+  const map = new Map<string, { before: unknown; after: unknown }>();
+  if (!isObject(value)) return map;
+  for (const key of Object.keys(value)) {
+    const entry = value[key];
+    if (isObject(entry)) map.set(key, { before: own(entry, 'before'), after: own(entry, 'after') });
+  }
+  return map;
+}

@@ -1,0 +1,154 @@
+import { FailureVerdict, PredictedChangeDetail, PredictedResourceChange, ProbableRename } from './change-set-types';
+import { Detail, PredictedResource, PredictedStack } from './model';
+
+/**
+ * A change set predicted offline from two templates.
+ *
+ * `toJson()` has the shape of `describe-change-set`'s `Changes`; the typed getters serve
+ * tools that act on the prediction (a CLI, an aspect).
+ */
+export class PredictedChangeSet {
+  /** @internal */
+  public static _of(stack: PredictedStack, nestedStackPath?: string): PredictedChangeSet {
+    return new PredictedChangeSet(stack, nestedStackPath);
+  }
+
+  private constructor(private readonly stack: PredictedStack, private readonly nestedStackPath?: string) {}
+
+  /** Every resource that is added, modified or removed, sorted by logical id. */
+  public get changes(): PredictedResourceChange[] {
+    return this.stack.changes.map((change) => this.toResourceChange(change));
+  }
+
+  /** Probable renames, in this stack and in the nested stacks that were predicted. */
+  public get renames(): ProbableRename[] {
+    const typeOf = new Map(this.stack.changes.map((change) => [change.logicalId, change.resourceType]));
+    const own = this.stack.renames.map((rename): ProbableRename => ({
+      fromLogicalId: rename.from,
+      toLogicalId: rename.to,
+      resourceType: typeOf.get(rename.to) ?? '',
+      similarity: rename.similarity,
+      ...this.pathField(),
+    }));
+    return [...own, ...this.nestedSets().flatMap((nested) => nested.renames)];
+  }
+
+  /**
+   * Changes CloudFormation will or may fail to apply, in this stack and in the nested stacks
+   * that were predicted: certain ones first.
+   */
+  public get failures(): FailureVerdict[] {
+    const all = [
+      ...this.stack.changes.flatMap((change) => (change.failure ? [this.toFailure(change)!] : [])),
+      ...this.nestedSets().flatMap((nested) => nested.failures),
+    ];
+    return [...all.filter((failure) => failure.certainty === 'Certain'), ...all.filter((failure) => failure.certainty !== 'Certain')];
+  }
+
+  /** The predicted change sets of nested stacks, by the logical id of their stack resource. */
+  public get nestedChangeSets(): { [logicalId: string]: PredictedChangeSet } {
+    const sets: { [logicalId: string]: PredictedChangeSet } = {};
+    for (const change of this.stack.changes) {
+      if (change.nested) sets[change.logicalId] = PredictedChangeSet._of(change.nested, this.childPath(change.logicalId));
+    }
+    return sets;
+  }
+
+  /**
+   * The change set as `describe-change-set` lists its `Changes`:
+   * `[{ Type: 'Resource', ResourceChange: { Action, LogicalResourceId, ResourceType,
+   * Replacement, Scope, Details: [{ Target: { Attribute, Name, RequiresRecreation },
+   * Evaluation, ChangeSource, CausingEntity }] } }]`, without `PhysicalResourceId`.
+   *
+   * Fields CloudFormation does not have, present only when they apply:
+   * `ResourceChange.ProbableRename` (`{ From, Similarity }` on an Add, `{ To, Similarity }`
+   * on a Remove), `ResourceChange.Failure` (`{ Certainty: 'Certain' | 'Possible', Reason }`)
+   * and `ResourceChange.NestedChanges` (a nested stack's own `Changes`).
+   */
+  public toJson(): any {
+    return renderChanges(this.stack);
+  }
+
+  private toResourceChange(change: PredictedResource): PredictedResourceChange {
+    const renamed = change.rename;
+    return {
+      action: change.action,
+      logicalResourceId: change.logicalId,
+      resourceType: change.resourceType,
+      ...(change.replacement ? { replacement: change.replacement } : {}),
+      scope: [...change.scope],
+      details: change.details.map(toDetail),
+      ...(renamed ? {
+        probableRename: {
+          fromLogicalId: renamed.direction === 'From' ? renamed.logicalId : change.logicalId,
+          toLogicalId: renamed.direction === 'To' ? renamed.logicalId : change.logicalId,
+          resourceType: change.resourceType,
+          similarity: renamed.similarity,
+          ...this.pathField(),
+        },
+      } : {}),
+      ...(change.failure ? { failure: this.toFailure(change) } : {}),
+    };
+  }
+
+  private toFailure(change: PredictedResource): FailureVerdict | undefined {
+    if (!change.failure) return undefined;
+    return {
+      logicalResourceId: change.logicalId,
+      resourceType: change.resourceType,
+      certainty: change.failure.certainty,
+      reason: change.failure.reason,
+      ...this.pathField(),
+    };
+  }
+
+  private nestedSets(): PredictedChangeSet[] {
+    return Object.values(this.nestedChangeSets);
+  }
+
+  private childPath(logicalId: string): string {
+    return this.nestedStackPath === undefined ? logicalId : `${this.nestedStackPath}/${logicalId}`;
+  }
+
+  private pathField(): { nestedStackPath?: string } {
+    return this.nestedStackPath === undefined ? {} : { nestedStackPath: this.nestedStackPath };
+  }
+}
+
+function toDetail(detail: Detail): PredictedChangeDetail {
+  return {
+    attribute: detail.attribute,
+    ...(detail.name === undefined ? {} : { name: detail.name }),
+    requiresRecreation: detail.requiresRecreation,
+    evaluation: detail.evaluation,
+    changeSource: detail.changeSource,
+    ...(detail.causingEntity === undefined ? {} : { causingEntity: detail.causingEntity }),
+  };
+}
+
+/** CloudFormation's `Changes` array for a predicted stack. */
+function renderChanges(stack: PredictedStack): unknown[] {
+  return stack.changes.map((change) => ({
+    Type: 'Resource',
+    ResourceChange: {
+      Action: change.action,
+      LogicalResourceId: change.logicalId,
+      ResourceType: change.resourceType,
+      ...(change.replacement ? { Replacement: change.replacement } : {}),
+      Scope: [...change.scope],
+      Details: change.details.map((detail) => ({
+        Target: {
+          Attribute: detail.attribute,
+          ...(detail.name === undefined ? {} : { Name: detail.name }),
+          RequiresRecreation: detail.requiresRecreation,
+        },
+        Evaluation: detail.evaluation,
+        ChangeSource: detail.changeSource,
+        ...(detail.causingEntity === undefined ? {} : { CausingEntity: detail.causingEntity }),
+      })),
+      ...(change.rename ? { ProbableRename: { [change.rename.direction]: change.rename.logicalId, Similarity: change.rename.similarity } } : {}),
+      ...(change.failure ? { Failure: { Certainty: change.failure.certainty, Reason: change.failure.reason } } : {}),
+      ...(change.nested ? { NestedChanges: renderChanges(change.nested) } : {}),
+    },
+  }));
+}

@@ -1,0 +1,62 @@
+/**
+ * Per-resource rules: which target a property change is reported under, how intrusive a
+ * change at a property path is, and which properties hold the resource's physical name.
+ */
+import { customResourceDeclaration, CustomResourceDeclaration, isCustomResourceType, SERVICE_TOKEN } from './custom-resources';
+import { Recreation, TargetAttribute } from './model';
+import { NormalizedResource } from './normalize';
+import { SpecLookup } from './replacement-spec-lookup';
+
+/** Reads a resource's spec entry or custom-resource declaration once per prediction. */
+export class ResourceRules {
+  private readonly declarations = new Map<NormalizedResource, CustomResourceDeclaration | undefined>();
+
+  constructor(private readonly spec: SpecLookup) {}
+
+  /**
+   * How intrusive a change at `path` (top-level property first) is for this resource.
+   *
+   * Custom resources: `ServiceToken` Never (CloudFormation rejects the change instead);
+   * with a declaration, its `replaceOnChange` properties Always and the rest Never; without
+   * one, Conditionally, because only the provider decides whether it answers a new physical
+   * id (which makes CloudFormation delete the old one).
+   */
+  public recreation(resource: NormalizedResource, path: readonly string[]): Recreation {
+    if (!isCustomResourceType(resource.type)) return this.spec.requiresRecreation(resource.type, path);
+    if (path[0] === SERVICE_TOKEN) return 'Never';
+    const declaration = this.declaration(resource);
+    if (declaration === undefined) return 'Conditionally';
+    return declaration.replaceOnChange.includes(path[0]) ? 'Always' : 'Never';
+  }
+
+  /** The properties that hold the resource's physical name (none: the resource is unnamed). */
+  public nameProperties(resource: NormalizedResource): readonly string[] {
+    if (!isCustomResourceType(resource.type)) return this.spec.nameProperties(resource.type);
+    const nameProperty = this.declaration(resource)?.nameProperty;
+    return nameProperty === undefined ? [] : [nameProperty];
+  }
+
+  /**
+   * The properties that together identify the physical resource: its name properties, plus
+   * a parent's name where the type's identifier includes one. If one of them changes, the
+   * replacement cannot collide with the old resource.
+   */
+  public identityProperties(resource: NormalizedResource): readonly string[] {
+    if (!isCustomResourceType(resource.type)) return this.spec.identityProperties(resource.type);
+    return this.nameProperties(resource);
+  }
+
+  private declaration(resource: NormalizedResource): CustomResourceDeclaration | undefined {
+    if (!this.declarations.has(resource)) this.declarations.set(resource, customResourceDeclaration(resource));
+    return this.declarations.get(resource);
+  }
+}
+
+/**
+ * The change-set target of a top-level property: `Tags` is its own attribute (without a
+ * name) on every type CloudFormation tags; everything else is `Properties` with its name.
+ */
+export function propertyTarget(resourceType: string, property: string): { attribute: TargetAttribute; name?: string } {
+  if (property === 'Tags' && !isCustomResourceType(resourceType)) return { attribute: 'Tags' };
+  return { attribute: 'Properties', name: property };
+}

@@ -1,0 +1,37 @@
+/**
+ * The guard's check of one stack against its deployed baseline: predict the change set
+ * CloudFormation would create, then put an error on each resource whose change will
+ * certainly fail (a named resource replaced, or moved to a new logical id, under the same
+ * name) and a warning on each that may fail (a conditional replacement).
+ */
+import { Annotations, CfnResource, Stack } from 'aws-cdk-lib';
+import { IConstruct } from 'constructs';
+import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
+import { FindingId } from '../finding-ids';
+import { isAcknowledged } from './acknowledgements';
+import { logicalIdOf } from './logical-id';
+
+/** Predicts `stack`'s update from `deployed` and annotates what will or may fail. */
+export function checkAgainstBaseline(stack: Stack, deployed: unknown): void {
+  // Rendered at validation time, after CDK has resolved references: the template as synthesized.
+  const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
+  const prediction = ChangeSetPredictor.predict(deployed, template);
+  if (prediction.failures.length === 0) return;
+
+  const resources = new Map<string, CfnResource>();
+  for (const child of stack.node.findAll()) {
+    if (CfnResource.isCfnResource(child) && Stack.of(child) === stack) resources.set(logicalIdOf(stack, child), child);
+  }
+  for (const failure of prediction.failures) {
+    const target: IConstruct = (failure.nestedStackPath ? undefined : resources.get(failure.logicalResourceId)) ?? stack;
+    const where = failure.nestedStackPath ? ` (nested stack ${failure.nestedStackPath})` : '';
+    const message = `${failure.resourceType} ${failure.logicalResourceId}${where}: ${failure.reason}`;
+    if (failure.certainty === 'Certain') {
+      if (!isAcknowledged(target, FindingId.REPLACEMENT_WILL_FAIL)) {
+        Annotations.of(target).addError(`${message} [${FindingId.REPLACEMENT_WILL_FAIL}]`);
+      }
+    } else {
+      Annotations.of(target).addWarningV2(FindingId.REPLACEMENT_MAY_FAIL, message);
+    }
+  }
+}

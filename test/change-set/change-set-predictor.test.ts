@@ -1,0 +1,173 @@
+/**
+ * Behaviours of the predictor that golden files show less well: the typed getters, options,
+ * reference cycles, scale, and the constants shared with other folders. Where the table's
+ * content does not matter, a small spec of the test's own stands in for the generated one.
+ */
+import { deepFreeze, template } from './helpers';
+import { ChangeSetPredictor, PredictedChangeSet } from '../../src/change-set';
+import { LIFECYCLE_PROPERTY } from '../../src/change-set/custom-resources';
+import { PredictOptions } from '../../src/change-set/predict-options';
+import { predictWithSpec } from '../../src/change-set/predict-with-spec';
+import { PredictedChangeSet as ChangeSetClass } from '../../src/change-set/predicted-change-set';
+import { ReplacementSpec } from '../../src/change-set/replacement-spec-lookup';
+import { RESERVED_PROPERTY } from '../../src/runtime/contract';
+
+/** Test spec: `Test::Thing` replaces on `Create` (Always) and `Maybe` (Conditionally), is named by `Name`. */
+const SPEC: ReplacementSpec = {
+  requiresRecreation: (type, path) => {
+    if (type !== 'Test::Thing') return 'Never';
+    if (path[0] === 'Create' || path[0] === 'Name') return 'Always';
+    return path[0] === 'Maybe' ? 'Conditionally' : 'Never';
+  },
+  lookupResourceType: (type) => (type === 'Test::Thing' ? { nameProperties: ['Name'] } : undefined),
+};
+
+function predict(before: unknown, after: unknown, options: PredictOptions = {}): PredictedChangeSet {
+  return ChangeSetClass._of(predictWithSpec(deepFreeze(before), deepFreeze(after), options, SPEC));
+}
+
+const thing = (properties: Record<string, unknown>) => ({ Type: 'Test::Thing', Properties: properties });
+const replacementOf = (changeSet: PredictedChangeSet) =>
+  Object.fromEntries(changeSet.changes.map((c) => [c.logicalResourceId, c.replacement ?? c.action]));
+
+describe('propagation', () => {
+  test('GIVEN a chain of 3,000 resources, each creating its successor from a reference, WHEN the first is replaced THEN all the others are conditionally replaced, quickly', () => {
+    const size = 3000;
+    const resources = (createValue: string) => Object.fromEntries(Array.from({ length: size }, (_, i) => [
+      `R${i}`, thing(i === 0 ? { Create: createValue } : { Create: { 'Fn::Sub': `\${R${i - 1}.Arn}-x` } }),
+    ]));
+    const started = process.hrtime.bigint();
+    const changeSet = predict(template(resources('a')), template(resources('b')));
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+    const replacements = replacementOf(changeSet);
+    expect(replacements.R0).toBe('True');
+    expect(replacements[`R${size - 1}`]).toBe('Conditional');
+    expect(Object.values(replacements).filter((r) => r === 'Conditional')).toHaveLength(size - 1);
+    expect(changeSet.changes.find((c) => c.logicalResourceId === 'R1')?.details).toEqual([
+      { attribute: 'Properties', name: 'Create', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceAttribute', causingEntity: 'R0.Arn' },
+    ]);
+    expect(elapsedMs).toBeLessThan(3000);
+  });
+
+  test('GIVEN two resources that reference each other (a cycle) WHEN one is replaced THEN the prediction ends with both replaced', () => {
+    const resources = (value: string) => ({ A: thing({ Create: value, Other: { Ref: 'B' } }), B: thing({ Create: { Ref: 'A' } }) });
+    const changeSet = predict(template(resources('1')), template(resources('2')));
+    expect(replacementOf(changeSet)).toEqual({ A: 'True', B: 'Conditional' });
+    expect(changeSet.changes[0].details.map((d) => `${d.name}:${d.changeSource}`)).toEqual(['Create:DirectModification', 'Other:ResourceReference']);
+  });
+
+  test('GIVEN a resource referencing itself WHEN it is replaced THEN it gets no detail from itself', () => {
+    const resources = (value: string) => ({ A: thing({ Create: value, Self: { 'Fn::Sub': '${A}' } }) });
+    const changeSet = predict(template(resources('1')), template(resources('2')));
+    expect(changeSet.changes[0].details).toHaveLength(1);
+  });
+
+  test.each([
+    ['Always', 'Create', 'True', 'Conditional'],
+    ['Conditionally', 'Maybe', 'Conditional', 'Conditional'],
+    ['Never', 'Plain', 'False', undefined],
+  ])('GIVEN a change that is %s (%s) WHEN the resource is referenced by a create-only property THEN it is %s and its dependent %s', (_, property, replaced, dependent) => {
+    const resources = (value: string) => ({ A: thing({ [property]: value }), B: thing({ Create: { Ref: 'A' } }) });
+    const replacements = replacementOf(predict(template(resources('1')), template(resources('2'))));
+    expect(replacements.A).toBe(replaced);
+    expect(replacements.B).toBe(dependent);
+  });
+});
+
+describe('renames', () => {
+  const before = template({ Old: thing({ A: 1, B: 2, C: 3, D: 4, E: 5 }) });
+  const after = template({ New: thing({ A: 1, B: 2, C: 3, D: 4, E: 6 }) });
+
+  test.each([
+    [undefined, 1],
+    [0.9, 1],
+    [0.95, 0],
+    [1.5, 0],
+  ])('GIVEN a pair with similarity 0.9 WHEN the rename threshold is %s THEN %d renames are reported', (renameThreshold, count) => {
+    expect(predict(before, after, { renameThreshold }).renames).toHaveLength(count);
+  });
+
+  test('GIVEN a threshold above 1 WHEN even identical resources move THEN no rename is reported', () => {
+    expect(predict(template({ Old: thing({ A: 1 }) }), template({ New: thing({ A: 1 }) }), { renameThreshold: 1.01 }).renames).toEqual([]);
+  });
+
+  test('GIVEN 2,000 look-alike resources all moved to new logical ids, one value changed in each, WHEN predicted THEN each pairs with its own successor, quickly', () => {
+    const many = (prefix: string, version: string) => Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [
+      `${prefix}${i}`, thing({ Plain: `function-${i}`, Version: version, List: [i, i + 1, i + 2], Map: { a: `${i}`, b: 'shared', c: 'same' } }),
+    ]));
+    const started = process.hrtime.bigint();
+    const changeSet = predict(template(many('Old', 'v1')), template(many('New', 'v2')));
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(changeSet.changes).toHaveLength(4000);
+    expect(changeSet.renames).toHaveLength(2000);
+    expect(changeSet.renames.every((r) => r.fromLogicalId.slice(3) === r.toLogicalId.slice(3))).toBe(true);
+    expect(elapsedMs).toBeLessThan(3000);
+  });
+
+  test('GIVEN a probable rename WHEN read through the getters THEN both sides name each other', () => {
+    const changeSet = predict(before, after);
+    expect(changeSet.renames).toEqual([{ fromLogicalId: 'Old', toLogicalId: 'New', resourceType: 'Test::Thing', similarity: 0.9 }]);
+    expect(changeSet.changes.map((c) => c.probableRename?.toLogicalId)).toEqual(['New', 'New']);
+  });
+});
+
+describe('the typed getters', () => {
+  const nestedBefore = template({ Named: thing({ Name: 'n', Create: '1' }) });
+  const nestedAfter = template({ Named: thing({ Name: 'n', Create: '2' }) });
+  const parent = template({
+    Inner: { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: 'u' } },
+    Maybe: thing({ Name: 'm', Maybe: { Ref: 'P' } }),
+  }, { Parameters: { P: { Type: 'String' } } });
+  const changeSet = predict(parent, parent, {
+    parameters: { before: { P: 'a' }, after: { P: 'b' } },
+    nestedStacks: { Inner: { before: nestedBefore, after: nestedAfter } },
+  });
+
+  test('GIVEN a possible failure here and a certain one in a nested stack WHEN failures are read THEN the certain one comes first, with its stack path', () => {
+    expect(changeSet.failures.map((f) => [f.logicalResourceId, f.certainty, f.nestedStackPath])).toEqual([
+      ['Named', 'Certain', 'Inner'],
+      ['Maybe', 'Possible', undefined],
+    ]);
+  });
+
+  test('GIVEN a nested stack with changes WHEN nested change sets are read THEN they are keyed by the stack resource', () => {
+    expect(Object.keys(changeSet.nestedChangeSets)).toEqual(['Inner']);
+    expect(changeSet.nestedChangeSets.Inner.changes.map((c) => c.logicalResourceId)).toEqual(['Named']);
+  });
+
+  test('GIVEN a change WHEN read as a typed struct THEN it mirrors the JSON without PhysicalResourceId', () => {
+    const json = changeSet.toJson();
+    expect(changeSet.changes.map((c) => [c.action, c.logicalResourceId, c.resourceType, c.replacement, c.scope]))
+      .toEqual(json.map(({ ResourceChange: c }: any) => [c.Action, c.LogicalResourceId, c.ResourceType, c.Replacement, c.Scope]));
+    expect(JSON.stringify(json)).not.toContain('PhysicalResourceId');
+  });
+});
+
+describe('odd but legal input', () => {
+  test('GIVEN templates with no Resources section WHEN predicted THEN the change set is empty', () => {
+    expect(ChangeSetPredictor.predict({}, { Resources: {} }).toJson()).toEqual([]);
+  });
+
+  test('GIVEN options read from JSON with non-string parameter values WHEN predicted THEN numbers count as their strings', () => {
+    const resources = template({ A: thing({ Create: { Ref: 'P' } }) }, { Parameters: { P: { Type: 'Number' } } });
+    const changeSet = predict(resources, resources, { parameters: { before: { P: 1 }, after: { P: '1' } } } as any);
+    expect(changeSet.changes).toEqual([]);
+  });
+
+  test('GIVEN a resource type the spec does not know WHEN a property changes THEN it is an update (RequiresRecreation Never)', () => {
+    const changeSet = predict(template({ A: { Type: 'Vendor::Some::Thing', Properties: { X: 1 } } }), template({ A: { Type: 'Vendor::Some::Thing', Properties: { X: 2 } } }));
+    expect(changeSet.changes[0]).toMatchObject({ replacement: 'False', details: [{ requiresRecreation: 'Never' }] });
+  });
+
+  test('GIVEN a custom resource with a property named Tags WHEN it changes THEN it is an ordinary property, not the Tags attribute', () => {
+    const custom = (value: string) => template({ C: { Type: 'Custom::X', Properties: { ServiceToken: 't', CdkLifecycle: { v: '1' }, Tags: [value] } } });
+    expect(predict(custom('a'), custom('b')).changes[0].details).toEqual([
+      { attribute: 'Properties', name: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification' },
+    ]);
+  });
+});
+
+test('GIVEN the runtime contract WHEN compared THEN the engine reads the same reserved property name', () => {
+  expect(LIFECYCLE_PROPERTY).toBe(RESERVED_PROPERTY);
+});

@@ -1,0 +1,15 @@
+/** Small helpers shared by the change-set tests and the benchmark. */
+
+/** Freezes a value and everything inside it, so any write by the code under test throws. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+/** A template with these resources. */
+export function template(resources: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...extra, Resources: resources };
+}

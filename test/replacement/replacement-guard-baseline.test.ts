@@ -1,0 +1,128 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Annotations as CoreAnnotations, App, Aspects, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import * as rds from 'aws-cdk-lib/aws-rds';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { FindingId, ReplacementGuard } from '../../src';
+
+/** Synthesizes the "deployed" app into a fresh cloud assembly directory. */
+function deployed(build: (app: App) => void): string {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-'));
+  const app = new App({ outdir });
+  build(app);
+  app.synth();
+  return outdir;
+}
+
+function updated(baseline: string, build: (app: App) => void): App {
+  const app = new App();
+  build(app);
+  Aspects.of(app).add(new ReplacementGuard({ baseline }));
+  return app;
+}
+
+const errors = (stack: Stack, id: string) => Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp(id));
+const warnings = (stack: Stack, id: string) => Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp(id));
+
+describe('ReplacementGuard with a deployed baseline', () => {
+  const v1 = deployed((app) => {
+    const stack = new Stack(app, 'Data');
+    new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
+    new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
+    new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
+  });
+
+  test('GIVEN the deployed app unchanged WHEN synthesized THEN there is no finding at all (named resources that stay put are fine)', () => {
+    const app = updated(v1, (a) => {
+      const stack = new Stack(a, 'Data');
+      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
+      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
+      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
+    });
+    const stack = app.node.findChild('Data') as Stack;
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+    expect(warnings(stack, 'cdk-lifecycle')).toEqual([]);
+  });
+
+  test('GIVEN a named bucket whose replacing property changes under the same name WHEN synthesized THEN an error on the bucket says it will fail', () => {
+    const app = updated(v1, (a) => {
+      const stack = new Stack(a, 'Data');
+      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
+      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
+      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
+    });
+    const found = errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL);
+    expect(found).toHaveLength(1);
+    expect(found[0].id).toBe('/Data/Reports/Resource');
+    expect(String(found[0].entry.data)).toMatch(/AWS::S3::Bucket Reports\w+: .*acme-reports/);
+  });
+
+  test('GIVEN a named queue moved to a new construct id (new logical id, same name) WHEN synthesized THEN an error says the new resource collides', () => {
+    const app = updated(v1, (a) => {
+      const stack = new Stack(a, 'Data');
+      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
+      new sqs.Queue(stack, 'JobQueue', { queueName: 'acme-jobs' });
+      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
+    });
+    const found = errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL);
+    expect(found.map((f) => f.id)).toEqual(['/Data/JobQueue/Resource']);
+  });
+
+  test('GIVEN a named DB instance whose conditionally replacing property changes WHEN synthesized THEN a warning says it may fail', () => {
+    const app = updated(v1, (a) => {
+      const stack = new Stack(a, 'Data');
+      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
+      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
+      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-b' });
+    });
+    const stack = app.node.findChild('Data') as Stack;
+    expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toEqual([]);
+    const found = warnings(stack, FindingId.REPLACEMENT_MAY_FAIL);
+    expect(found.map((f) => f.id)).toEqual(['/Data/Db']);
+  });
+
+  test('GIVEN a second stack that has no baseline WHEN synthesized THEN its named resources get the findings of a guard without baseline', () => {
+    const app = updated(v1, (a) => {
+      new s3.Bucket(new Stack(a, 'Data'), 'Reports', { bucketName: 'acme-reports' });
+      new s3.Bucket(new Stack(a, 'Other'), 'Logs', { bucketName: 'acme-logs' });
+    });
+    expect(warnings(app.node.findChild('Other') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toHaveLength(1);
+    expect(warnings(app.node.findChild('Data') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toEqual([]);
+  });
+
+  test('GIVEN a single template file as baseline and a one-stack app WHEN synthesized THEN it is compared', () => {
+    const file = path.join(v1, 'Data.template.json');
+    const app = new App();
+    const stack = new Stack(app, 'Renamed');
+    new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
+    Aspects.of(app).add(new ReplacementGuard({ baseline: file }));
+    expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(1);
+  });
+
+  test('GIVEN a certain failure acknowledged on the construct WHEN synthesized THEN no error remains', () => {
+    const app = updated(v1, (a) => {
+      const stack = new Stack(a, 'Data');
+      const bucket = new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
+      CoreAnnotations.of(bucket).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'The old bucket is deleted by hand first');
+    });
+    expect(errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL)).toEqual([]);
+  });
+
+  test.each([
+    ['a missing path', '/no/such/baseline', /ReplacementGuard: baseline "\/no\/such\/baseline" cannot be read/],
+    ['a directory without manifest', os.tmpdir(), /has no manifest.json; expected a cloud assembly directory/],
+  ])('GIVEN %s WHEN the guard is created THEN it throws a clear error', (_name, location, message) => {
+    expect(() => new ReplacementGuard({ baseline: location })).toThrow(message);
+  });
+
+  test('GIVEN a JSON file that is not a template WHEN the guard is created THEN it says so', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bad-')), 'x.json');
+    fs.writeFileSync(file, '{"Outputs": {}}');
+    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/is not a CloudFormation template \(it has no Resources object\)/);
+    fs.writeFileSync(file, '{not json');
+    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/is not valid JSON/);
+  });
+});
