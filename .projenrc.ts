@@ -141,6 +141,7 @@ bench.spawn(bundleRuntime);
 bench.exec('ts-node --transpile-only bench/provider.bench.ts');
 bench.exec('ts-node --transpile-only bench/spec-load.bench.ts');
 bench.exec('ts-node --transpile-only bench/replacement-guard.bench.ts');
+bench.exec('ts-node --transpile-only bench/change-set.bench.ts');
 
 // The replacement table (src/spec/replacement-spec.generated.ts) is generated from the pinned
 // @aws-cdk/aws-service-spec and committed; test/spec fails when it drifts from the generator.
