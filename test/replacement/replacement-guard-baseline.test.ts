@@ -27,33 +27,33 @@ function updated(baseline: string, build: (app: App) => void): App {
 const errors = (stack: Stack, id: string) => Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp(id));
 const warnings = (stack: Stack, id: string) => Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp(id));
 
+interface DataStackChanges {
+  readonly objectLockEnabled?: boolean;
+  readonly queueId?: string;
+  readonly parameterGroup?: string;
+}
+
+/** The "Data" stack: a named bucket, queue and DB instance, with one of them changed. */
+function dataStack(app: App, changes: DataStackChanges = {}): Stack {
+  const stack = new Stack(app, 'Data');
+  new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: changes.objectLockEnabled });
+  new sqs.Queue(stack, changes.queueId ?? 'Jobs', { queueName: 'acme-jobs' });
+  new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: changes.parameterGroup ?? 'pg-a' });
+  return stack;
+}
+
 describe('ReplacementGuard with a deployed baseline', () => {
-  const v1 = deployed((app) => {
-    const stack = new Stack(app, 'Data');
-    new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
-    new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
-    new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
-  });
+  const v1 = deployed((app) => dataStack(app));
 
   test('GIVEN the deployed app unchanged WHEN synthesized THEN there is no finding at all (named resources that stay put are fine)', () => {
-    const app = updated(v1, (a) => {
-      const stack = new Stack(a, 'Data');
-      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
-      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
-      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
-    });
+    const app = updated(v1, (a) => dataStack(a));
     const stack = app.node.findChild('Data') as Stack;
     expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
     expect(warnings(stack, 'cdk-lifecycle')).toEqual([]);
   });
 
   test('GIVEN a named bucket whose replacing property changes under the same name WHEN synthesized THEN an error on the bucket says it will fail', () => {
-    const app = updated(v1, (a) => {
-      const stack = new Stack(a, 'Data');
-      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
-      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
-      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
-    });
+    const app = updated(v1, (a) => dataStack(a, { objectLockEnabled: true }));
     const found = errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL);
     expect(found).toHaveLength(1);
     expect(found[0].id).toBe('/Data/Reports/Resource');
@@ -61,23 +61,13 @@ describe('ReplacementGuard with a deployed baseline', () => {
   });
 
   test('GIVEN a named queue moved to a new construct id (new logical id, same name) WHEN synthesized THEN an error says the new resource collides', () => {
-    const app = updated(v1, (a) => {
-      const stack = new Stack(a, 'Data');
-      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
-      new sqs.Queue(stack, 'JobQueue', { queueName: 'acme-jobs' });
-      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' });
-    });
+    const app = updated(v1, (a) => dataStack(a, { queueId: 'JobQueue' }));
     const found = errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL);
     expect(found.map((f) => f.id)).toEqual(['/Data/JobQueue/Resource']);
   });
 
   test('GIVEN a named DB instance whose conditionally replacing property changes WHEN synthesized THEN a warning says it may fail', () => {
-    const app = updated(v1, (a) => {
-      const stack = new Stack(a, 'Data');
-      new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports' });
-      new sqs.Queue(stack, 'Jobs', { queueName: 'acme-jobs' });
-      new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-b' });
-    });
+    const app = updated(v1, (a) => dataStack(a, { parameterGroup: 'pg-b' }));
     const stack = app.node.findChild('Data') as Stack;
     expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toEqual([]);
     const found = warnings(stack, FindingId.REPLACEMENT_MAY_FAIL);
