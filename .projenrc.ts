@@ -64,7 +64,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@aws-cdk/cloudformation-diff@^2.187.5',
   ],
   bundledDeps: ['yaml@^2.9.1'],
-  gitignore: ['/assets/', '/examples/cdk.out/', '/bench/.out/', '/.tmp/'],
+  bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
+  gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
 });
 
 project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
@@ -132,6 +133,18 @@ const example = project.addTask('example', {
 example.spawn(bundleRuntime);
 example.exec('cdk synth --no-notices --quiet --app "npx ts-node --transpile-only app.ts" --output cdk.out', { cwd: 'examples' });
 example.exec('node examples/show-custom-resources.js examples/cdk.out');
+
+// `npm run example:diff`: the example app before and after a change that replaces its named
+// bucket, compared offline by `cdk-lifecycle diff`.
+const exampleSynth = 'cdk synth --no-notices --quiet --app "npx ts-node --transpile-only app.ts"';
+const exampleDiff = project.addTask('example:diff', {
+  description: 'Synthesize the example app before and after a change and compare them with cdk-lifecycle diff',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleDiff.spawn(bundleRuntime);
+exampleDiff.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' });
+exampleDiff.exec(`${exampleSynth} -c lockReports=true --output cdk.out.after`, { cwd: 'examples' });
+exampleDiff.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.after --fail-on none', { cwd: 'examples' });
 
 // Code generation for the other jsii languages: their registries are unreachable here, so
 // generated code is the check.

@@ -19,7 +19,12 @@ const stack = new Stack(app, 'LifecycleExample');
 Aspects.of(app).add(new ReplacementGuard());
 
 // This bucket has an explicit name: the guard warns (and `cdk synth --strict` fails).
-new s3.Bucket(stack, 'Reports', { bucketName: 'lifecycle-example-reports' });
+// `-c lockReports=true` turns on object lock, a change that replaces the bucket: with the
+// name kept, that deployment would fail (`npm run example:diff` shows it).
+new s3.Bucket(stack, 'Reports', {
+  bucketName: 'lifecycle-example-reports',
+  objectLockEnabled: app.node.tryGetContext('lockReports') === 'true' ? true : undefined,
+});
 
 // This queue's name is accepted on purpose: the warning is acknowledged, with a reason.
 const queue = new sqs.Queue(stack, 'Jobs', { queueName: 'lifecycle-example-jobs' });

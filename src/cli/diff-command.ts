@@ -1,0 +1,43 @@
+/** `cdk-lifecycle diff`: read both sides, predict each stack's change set, print, decide the exit code. */
+import { CliError } from './cli-error';
+import { CliIo } from './cli-io';
+import { exitCodeFor } from './fail-policy';
+import { parseParameters, ScopedParameters } from './parameter-values';
+import { DiffOptions } from './parse-args';
+import { predictStacks } from './predict-stacks';
+import { renderJson } from './render-json';
+import { renderText } from './render-text';
+import { pairStacks, readSide, StackPair } from './stack-pairs';
+import { styleFor, useColour } from './style';
+import { summarize } from './summary';
+
+/**
+ * Runs the diff and returns the exit code.
+ *
+ * @throws CliError for unreadable or invalid inputs and stacks that cannot be found
+ */
+export function runDiff(options: DiffOptions, io: CliIo): number {
+  const parameters = {
+    before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd),
+    after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd),
+  };
+  const pairs = pairStacks(readSide(options.before, io.cwd), readSide(options.after, io.cwd), options.stacks);
+  checkStackScopes(parameters.before, '--parameters-before', pairs);
+  checkStackScopes(parameters.after, '--parameters-after', pairs);
+
+  const diffs = predictStacks(pairs, parameters);
+  io.stdout(options.json ? renderJson(diffs) : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env))));
+  return exitCodeFor(options.failOn, summarize(diffs));
+}
+
+/** `Stack:Key=Value` must name a stack being compared, or the value would be silently ignored. */
+function checkStackScopes(parameters: ScopedParameters, flag: string, pairs: readonly StackPair[]): void {
+  const names = pairs.flatMap((pair) => (pair.name === undefined ? [] : [pair.name]));
+  for (const stack of parameters.byStack.keys()) {
+    if (names.includes(stack)) continue;
+    throw new CliError(
+      `${flag} sets parameters of stack "${stack}", which is not compared`,
+      names.length === 0 ? 'Stack:Key=Value is for cloud assemblies; for template files write Key=Value' : `stacks compared: ${names.join(', ')}`,
+    );
+  }
+}
