@@ -3,7 +3,7 @@
  * queues, topics, roles and log groups; one in NAMED_EVERY named, 10 by default), with nothing, the
  * ReplacementGuard, or cdk-nag's AwsSolutionsChecks applied. Prints the synth time in ms.
  *
- * Run: npx ts-node --transpile-only bench/guard-synth-app.ts none|guard|nag
+ * Run: npx ts-node --transpile-only bench/guard-synth-app.ts none|visit|guard|nag
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -39,6 +39,8 @@ for (let s = 0; s < STACKS; s++) {
   }
 }
 if (mode === 'guard') Aspects.of(app).add(new ReplacementGuard());
+// An aspect that only visits: the floor any aspect pays.
+if (mode === 'visit') Aspects.of(app).add({ visit: () => undefined });
 if (mode === 'nag') Aspects.of(app).add(new AwsSolutionsChecks());
 
 const started = process.hrtime.bigint();

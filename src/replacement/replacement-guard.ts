@@ -1,7 +1,8 @@
-import { Annotations, CfnResource, IAspect, Stack } from 'aws-cdk-lib';
+import { CfnResource, IAspect, Stack } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
 import { isAcknowledged } from './private/acknowledgements';
+import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
 import { checkAgainstBaseline } from './private/baseline-check';
 import { logicalIdOf } from './private/logical-id';
@@ -157,12 +158,8 @@ export class ReplacementGuard implements IAspect {
   }
 
   private report(node: CfnResource, finding: NamedResourceFinding): void {
-    if (this.severity === Severity.ERROR) {
-      if (isAcknowledged(node, finding.id)) return;
-      Annotations.of(node).addError(`${finding.message} [${finding.id}]`);
-    } else {
-      Annotations.of(node).addWarningV2(finding.id, finding.message);
-    }
+    if (isAcknowledged(node, finding.id)) return;
+    addFinding(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
     if (this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
 }

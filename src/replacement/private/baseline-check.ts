@@ -4,11 +4,11 @@
  * certainly fail (a named resource replaced, or moved to a new logical id, under the same
  * name) and a warning on each that may fail (a conditional replacement).
  */
-import { Annotations, CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
 import { FindingId } from '../finding-ids';
-import { isAcknowledged } from './acknowledgements';
+import { addFinding } from './add-finding';
 import { logicalIdOf } from './logical-id';
 
 /** Predicts `stack`'s update from `deployed` and annotates what will or may fail. */
@@ -27,11 +27,9 @@ export function checkAgainstBaseline(stack: Stack, deployed: unknown): void {
     const where = failure.nestedStackPath ? ` (nested stack ${failure.nestedStackPath})` : '';
     const message = `${failure.resourceType} ${failure.logicalResourceId}${where}: ${failure.reason}`;
     if (failure.certainty === 'Certain') {
-      if (!isAcknowledged(target, FindingId.REPLACEMENT_WILL_FAIL)) {
-        Annotations.of(target).addError(`${message} [${FindingId.REPLACEMENT_WILL_FAIL}]`);
-      }
+      addFinding(target, 'error', FindingId.REPLACEMENT_WILL_FAIL, message);
     } else {
-      Annotations.of(target).addWarningV2(FindingId.REPLACEMENT_MAY_FAIL, message);
+      addFinding(target, 'warning', FindingId.REPLACEMENT_MAY_FAIL, message);
     }
   }
 }
