@@ -96,7 +96,7 @@ export class ReplacementGuard implements IAspect {
       return;
     }
     if (!CfnResource.isCfnResource(node)) return;
-    if (this.baselined.has(Stack.of(node))) return;
+    if (this.baseline && this.baselined.has(Stack.of(node))) return;
     const type = node.cfnResourceType;
     if (this.include && !this.include.some((p) => p.test(type))) return;
     if (this.exclude.some((p) => p.test(type))) return;

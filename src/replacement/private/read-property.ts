@@ -9,7 +9,7 @@
  * attribute (found through the class's CloudFormation-to-attribute name map); then the
  * properties a raw `CfnResource` was created with.
  */
-import { CfnResource, Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, IResolveContext, Stack, Token, Tokenization } from 'aws-cdk-lib';
 
 /**
  * A property as written: absent, a literal, or a token. A token may still resolve to nothing:
@@ -51,14 +51,40 @@ export function readCfnProperty(resource: CfnResource, cfnName: string): Propert
   return { kind: Token.isUnresolved(value) ? 'token' : 'literal', value };
 }
 
-/** Whether a token property resolves to a value now (resolving only that one value). */
+/**
+ * Whether a token property resolves to a value now. Most names seen here are an L2's absent
+ * physical name, a single token whose resolvable yields `undefined`: that one resolvable is
+ * asked directly, which costs a fraction of a full `Stack.resolve`. Anything else (a token
+ * inside a longer string, a value that is itself a token) goes through `Stack.resolve`.
+ */
 export function resolvesToValue(resource: CfnResource, value: unknown): boolean {
+  const fragments = typeof value === 'string' ? Tokenization.reverseString(value) : undefined;
+  const token = fragments && fragments.length === 1 ? fragments.firstToken : undefined;
+  if (token) {
+    try {
+      const direct = token.resolve(resolveContext(resource));
+      if (direct === undefined || direct === null) return false;
+      if (!Token.isUnresolved(direct)) return true;
+    } catch {
+      // fall through to a full resolution
+    }
+  }
   try {
     const resolved = Stack.of(resource).resolve(value);
     return resolved !== undefined && resolved !== null;
   } catch {
     return true;
   }
+}
+
+function resolveContext(resource: CfnResource): IResolveContext {
+  return {
+    scope: resource,
+    preparing: false,
+    documentPath: [],
+    resolve: (x: unknown) => Stack.of(resource).resolve(x),
+    registerPostProcessor: () => undefined,
+  };
 }
 
 /** A short rendering of a property value for messages: the literal, or what a token resolves to. */
