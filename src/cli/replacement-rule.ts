@@ -1,20 +1,17 @@
 import { PredictedChangeDetail } from '../change-set';
+import { Detail, Replacement, replacementOf } from '../change-set/model';
 
 /** A detail's verdict, in `Replacement`'s vocabulary. */
-export type DetailReplacement = 'True' | 'Conditional' | 'False';
+export type DetailReplacement = Replacement;
 
 /**
- * CloudFormation's rule for one detail, as its documentation states it: Never is no
- * replacement; Always with a value known now (Static) is one; Always with a value known only
- * at deploy time (Dynamic), and Conditionally, may be one. The engine applies the same rule
- * to compute each resource's `Replacement`; the report uses it to mark the details behind it.
+ * CloudFormation's rule for one detail (the engine's own `replacementOf`, which also computes
+ * each resource's `Replacement`); the report uses it to mark the details behind a replacement.
  *
  * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ResourceChange.html
  */
 export function detailReplacement(detail: PredictedChangeDetail): DetailReplacement {
-  if (detail.requiresRecreation === 'Never') return 'False';
-  if (detail.requiresRecreation === 'Always' && detail.evaluation === 'Static') return 'True';
-  return 'Conditional';
+  return replacementOf(detail as unknown as Pick<Detail, 'requiresRecreation' | 'evaluation'>);
 }
 
 /** Whether a detail's change comes from another resource (a `Ref` or an attribute of it). */
