@@ -92,4 +92,4 @@ if (withInstructions) {
 
 const wall = off.guard.wall / off.none.wall;
 const cpu = off.guard.cpu / off.none.cpu;
-console.log(`\nTarget: guard <= 1.05x with the validator off: wall ${wall.toFixed(3)}x, CPU ${cpu.toFixed(3)}x: ${Math.min(wall, cpu) <= 1.05 ? 'met' : 'MISSED'}`);
+console.log(`\nTarget: guard <= 1.05x with the validator off: wall ${wall.toFixed(3)}x, CPU ${cpu.toFixed(3)}x: ${Math.max(wall, cpu) <= 1.05 ? 'met' : 'MISSED'}`);
