@@ -62,20 +62,22 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       return { requestId: address.RequestId, delivered: false };
     }
 
-    let body: ResponseBody;
-    if (parsed.ok) {
-      body = await runLifecycle(parsed.request, {
-        invoke: deps.invoke,
-        handlerTimeoutMs: budget.handlerDeadline - now(),
-        logLocation: logLocation(context, address.RequestId),
-        logger,
-      });
-    } else {
-      logger.error('malformed request', { error: parsed.error });
-      body = malformedRequestResponse(address, parsed.error);
+    const logs = logLocation(context, address.RequestId);
+    let fitted: ResponseBody | undefined;
+    try {
+      let body: ResponseBody;
+      if (parsed.ok) {
+        body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs: budget.handlerDeadline - now(), logLocation: logs, logger });
+      } else {
+        logger.error('malformed request', { error: parsed.error });
+        body = failedResponse(address, `${parsed.error} (see ${logs})`);
+      }
+      fitted = fitResponse(body);
+    } catch (e) {
+      // Whatever went wrong, CloudFormation still gets an answer.
+      logger.error('unexpected error while building the response', { error: errorText(e) });
+      fitted = fitResponse(failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`));
     }
-
-    const fitted = fitResponse(body);
     if (!fitted) {
       logger.error('cannot answer this request: its StackId, RequestId and LogicalResourceId alone exceed the 4,096-byte response limit');
       return { requestId: address.RequestId, delivered: false };
@@ -134,12 +136,12 @@ function logLocation(context: LambdaContextLike | undefined, requestId: string):
   return `the provider function's logs, RequestId ${requestId}`;
 }
 
-/** FAILED answer for a request the runtime could not read. */
-function malformedRequestResponse(address: ReplyAddress, error: string): ResponseBody {
+/** A FAILED answer built only from the fields copied from the request. */
+function failedResponse(address: ReplyAddress, reason: string): ResponseBody {
   const known = address.RequestType !== 'Create' && physicalIdProblem(address.PhysicalResourceId) === undefined;
   return {
     Status: 'FAILED',
-    Reason: error,
+    Reason: reason,
     PhysicalResourceId: known ? address.PhysicalResourceId! : failedCreateId(address),
     StackId: address.StackId,
     RequestId: address.RequestId,

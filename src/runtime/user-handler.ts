@@ -119,7 +119,8 @@ export function sdkLambdaInvoke(): LambdaInvoke {
     // The Lambda Node.js runtime provides the SDK; it is a devDependency for types and tests.
     // eslint-disable-next-line @typescript-eslint/no-require-imports, import/no-extraneous-dependencies
     const sdk = require('@aws-sdk/client-lambda') as typeof import('@aws-sdk/client-lambda');
-    client ??= new sdk.LambdaClient({});
+    // One attempt: a retried synchronous invoke could run the handler's side effects twice.
+    client ??= new sdk.LambdaClient({ maxAttempts: 1 });
     const out = await client.send(new sdk.InvokeCommand({ FunctionName: functionName, InvocationType: 'RequestResponse', Payload: Buffer.from(payload) }));
     return { payload: out.Payload ? Buffer.from(out.Payload).toString('utf8') : '', functionError: out.FunctionError };
   };

@@ -279,3 +279,39 @@ describe('no secrets in logs', () => {
     }
   });
 });
+
+describe('results and errors that cannot be written as JSON', () => {
+  const circular: Record<string, unknown> = {};
+  circular.self = circular;
+  const badMessage = new Error('x');
+  Object.defineProperty(badMessage, 'message', { get() { throw new Error('getter'); } });
+
+  test.each([
+    ['Data with a BigInt', () => ({ Data: { n: BigInt(1) } }), /HandlerResultError: the handler returned Data that cannot be written as JSON/],
+    ['circular Data', () => ({ Data: circular }), /HandlerResultError: the handler returned Data that cannot be written as JSON/],
+    ['an error whose message getter throws', () => { throw badMessage; }, /an error that could not be described/],
+  ])('GIVEN a handler returning %s WHEN answered THEN CloudFormation still gets one FAILED response', async (_name, fn, reason) => {
+    const { responses, summary } = await run(fn, makeEvent(server.url()));
+    expect(summary.requests[0].delivered).toBe(true);
+    expect(responses).toHaveLength(1);
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(reason);
+  });
+
+  test('GIVEN oversized Data with a function value WHEN answered THEN FAILED names the largest keys', async () => {
+    const { responses } = await run(() => ({ Data: { big: 'b'.repeat(5000), fn: () => 1 } }), makeEvent(server.url()));
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/Largest keys: big/);
+  });
+});
+
+test('GIVEN a handler returning an id with the failed-Create marker prefix WHEN answered THEN FAILED (that id would skip its Delete)', async () => {
+  const { responses } = await run(() => ({ PhysicalResourceId: `${FAILED_CREATE_MARKER}mine` }), makeEvent(server.url()));
+  expect(responses[0].Status).toBe('FAILED');
+  expect(responses[0].Reason).toMatch(/reserved prefix cdk-lifecycle:create-failed:/);
+});
+
+test('GIVEN a malformed request WHEN answered THEN the Reason says where the logs are', async () => {
+  const { responses } = await run(() => ({}), makeEvent(server.url(), { RequestType: 'Upsert' }));
+  expect(responses[0].Reason).toMatch(/RequestType must be Create, Update or Delete.*\(see CloudWatch Logs: log group \/aws\/lambda\/provider/);
+});

@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LifecycleEvent, LifecycleResult } from '../types';
 import { withDeadline } from './deadline';
 import { Logger } from './logger';
+import { FAILED_CREATE_MARKER } from '../contract';
 import { defaultPhysicalId, failedCreateId, isFailedCreateId, physicalIdProblem } from './physical-id';
 import { decodeProperties } from './property-codec';
 import { CloudFormationRequest, describe, isPlainObject } from './request';
@@ -80,9 +81,20 @@ export function validateResult(result: unknown): LifecycleResult {
   if (result.PhysicalResourceId !== undefined) {
     const problem = physicalIdProblem(result.PhysicalResourceId);
     if (problem) throw new HandlerResultError(`the handler returned an invalid PhysicalResourceId: ${problem}`);
+    // The marker is reserved: a Delete of such an id never reaches the handler.
+    if (isFailedCreateId(result.PhysicalResourceId as string)) {
+      throw new HandlerResultError(`the handler returned PhysicalResourceId "${result.PhysicalResourceId}", which starts with the reserved prefix ${FAILED_CREATE_MARKER}`);
+    }
   }
   if (result.Data !== undefined && !isPlainObject(result.Data)) {
     throw new HandlerResultError(`the handler returned Data as ${describe(result.Data)}; expected an object of names to values`);
+  }
+  if (result.Data !== undefined) {
+    try {
+      JSON.stringify(result.Data);
+    } catch (e) {
+      throw new HandlerResultError(`the handler returned Data that cannot be written as JSON (${errorText(e)})`);
+    }
   }
   if (result.NoEcho !== undefined && typeof result.NoEcho !== 'boolean') {
     throw new HandlerResultError(`the handler returned NoEcho as ${describe(result.NoEcho)}; expected true or false`);
@@ -135,9 +147,14 @@ function choosePhysicalId(request: CloudFormationRequest, event: LifecycleEvent,
   }
 }
 
-/** `Name: message` of any thrown value. */
+/** `Name: message` of any thrown value; never throws itself (getters on errors may). */
 export function errorText(e: unknown): string {
-  if (isPlainObject(e) && typeof e.message === 'string') return `${typeof e.name === 'string' && e.name ? e.name : 'Error'}: ${e.message}`;
-  if (isPlainObject(e) && typeof e.errorType === 'string') return `${e.errorType}: ${String(e.errorMessage ?? '')}`;
-  return `thrown value: ${describe(e)}`;
+  try {
+    if (isPlainObject(e) && typeof e.message === 'string') return `${typeof e.name === 'string' && e.name ? e.name : 'Error'}: ${e.message}`;
+    if (isPlainObject(e) && typeof e.errorType === 'string') return `${e.errorType}: ${String(e.errorMessage ?? '')}`;
+    return `thrown value: ${describe(e)}`;
+  } catch {
+    return 'an error that could not be described (reading its name or message threw)';
+  }
 }
+

@@ -21,9 +21,9 @@ export interface ResponseBody {
   readonly Data?: Record<string, unknown>;
 }
 
-/** UTF-8 size of a value serialized as JSON. */
+/** UTF-8 size of a value serialized as JSON (0 for values JSON leaves out, such as functions). */
 export function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 }
 
 // CSI sequences (ESC [ ... final byte), OSC sequences (ESC ] ... BEL or ESC \), other ESC pairs.
