@@ -67,7 +67,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     try {
       let body: ResponseBody;
       if (parsed.ok) {
-        body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs: budget.handlerDeadline - now(), logLocation: logs, logger });
+        const handlerTimeoutMs = budget.handlerDeadline - now();
+        body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger });
       } else {
         logger.error('malformed request', { error: parsed.error });
         body = failedResponse(address, `${parsed.error} (see ${logs})`);
