@@ -125,7 +125,8 @@ export class ReplacementGuard implements IAspect {
     const deployed = this.baseline.templateFor(stack.artifactId, stack.stackName, this.topLevelStackCount === 1);
     if (deployed === undefined) return;
     this.baselined.add(stack);
-    stack.node.addValidation({ validate: () => { checkAgainstBaseline(stack, deployed); return []; } });
+    const report = this.writeReport ? ReplacementReport.of(stack) : undefined;
+    stack.node.addValidation({ validate: () => { checkAgainstBaseline(stack, deployed, report); return []; } });
   }
 
   /** The checks waiting for a stack's validation; one validation per stack runs them. */

@@ -116,3 +116,16 @@ describe('ReplacementGuard with a deployed baseline', () => {
     expect(() => new ReplacementGuard({ baseline: file })).toThrow(/is not valid JSON/);
   });
 });
+
+test('GIVEN writeReport and a baseline WHEN a certain failure is found THEN the report lists it', () => {
+  const v1 = deployed((app) => dataStack(app));
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-report-'));
+  const app = new App({ outdir });
+  dataStack(app, { objectLockEnabled: true });
+  Aspects.of(app).add(new ReplacementGuard({ baseline: v1, writeReport: true }));
+  app.synth();
+  const report = JSON.parse(fs.readFileSync(path.join(outdir, 'Data.cdk-lifecycle.json'), 'utf8'));
+  expect(report.findings).toEqual([expect.objectContaining({
+    id: FindingId.REPLACEMENT_WILL_FAIL, severity: 'error', certainty: 'Certain', constructPath: 'Data/Reports/Resource', resourceType: 'AWS::S3::Bucket',
+  })]);
+});

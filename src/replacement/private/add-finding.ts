@@ -14,10 +14,15 @@ import { isAcknowledged } from './acknowledgements';
 /** CDK's metadata entry types for warnings and errors (cloud-assembly-schema). */
 const ENTRY_TYPE = { warning: 'aws:cdk:warning', error: 'aws:cdk:error' } as const;
 
-/** Adds a warning or an error with an acknowledgeable id, unless acknowledged already. */
-export function addFinding(construct: IConstruct, level: 'warning' | 'error', id: string, message: string): void {
-  if (isAcknowledged(construct, id)) return;
+/**
+ * Adds a warning or an error with an acknowledgeable id, unless acknowledged already.
+ * Returns whether the finding stands (false when it was acknowledged).
+ */
+export function addFinding(construct: IConstruct, level: 'warning' | 'error', id: string, message: string): boolean {
+  if (isAcknowledged(construct, id)) return false;
   const data = level === 'warning' ? `${message} [ack: ${id}]` : `${message} [${id}]`;
-  if (construct.node.metadata.some((entry) => entry.data === data)) return;
-  construct.node.addMetadata(ENTRY_TYPE[level], data, { stackTrace: false });
+  if (!construct.node.metadata.some((entry) => entry.data === data)) {
+    construct.node.addMetadata(ENTRY_TYPE[level], data, { stackTrace: false });
+  }
+  return true;
 }

@@ -10,9 +10,10 @@ import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
 import { FindingId } from '../finding-ids';
 import { addFinding } from './add-finding';
 import { logicalIdOf } from './logical-id';
+import { ReplacementReport } from './replacement-report';
 
 /** Predicts `stack`'s update from `deployed` and annotates what will or may fail. */
-export function checkAgainstBaseline(stack: Stack, deployed: unknown): void {
+export function checkAgainstBaseline(stack: Stack, deployed: unknown, report?: ReplacementReport): void {
   // Rendered at validation time, after CDK has resolved references: the template as synthesized.
   const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
   const prediction = ChangeSetPredictor.predict(deployed, template);
@@ -26,10 +27,21 @@ export function checkAgainstBaseline(stack: Stack, deployed: unknown): void {
     const target: IConstruct = (failure.nestedStackPath ? undefined : resources.get(failure.logicalResourceId)) ?? stack;
     const where = failure.nestedStackPath ? ` (nested stack ${failure.nestedStackPath})` : '';
     const message = `${failure.resourceType} ${failure.logicalResourceId}${where}: ${failure.reason}`;
-    if (failure.certainty === 'Certain') {
-      addFinding(target, 'error', FindingId.REPLACEMENT_WILL_FAIL, message);
-    } else {
-      addFinding(target, 'warning', FindingId.REPLACEMENT_MAY_FAIL, message);
+    const certain = failure.certainty === 'Certain';
+    const id = certain ? FindingId.REPLACEMENT_WILL_FAIL : FindingId.REPLACEMENT_MAY_FAIL;
+    const severity = certain ? 'error' : 'warning';
+    if (addFinding(target, severity, id, message) && report) {
+      report.findings.push({
+        id,
+        severity,
+        constructPath: target.node.path,
+        logicalId: failure.logicalResourceId,
+        resourceType: failure.resourceType,
+        certainty: failure.certainty,
+        reason: failure.reason,
+        ...(failure.nestedStackPath ? { nestedStackPath: failure.nestedStackPath } : {}),
+        message,
+      });
     }
   }
 }

@@ -8,6 +8,20 @@ import { attachCustomSynthesis, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { NamedResourceFinding } from './named-resource-finding';
 
+/** A finding of the check against a deployed baseline. */
+export interface BaselineFinding {
+  readonly id: string;
+  readonly severity: 'error' | 'warning';
+  readonly constructPath: string;
+  readonly logicalId: string;
+  readonly resourceType: string;
+  /** `Certain` or `Possible`. */
+  readonly certainty: string;
+  readonly reason: string;
+  readonly nestedStackPath?: string;
+  readonly message: string;
+}
+
 const ID = 'CdkLifecycleReplacementReport';
 
 /** Collects the findings of one stack and writes them at synthesis. */
@@ -22,7 +36,7 @@ export class ReplacementReport extends Construct {
     return `${stack.artifactId}.cdk-lifecycle.json`;
   }
 
-  public readonly findings: NamedResourceFinding[] = [];
+  public readonly findings: Array<NamedResourceFinding | BaselineFinding> = [];
 
   private constructor(stack: Stack) {
     super(stack, ID);
