@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Annotations as CoreAnnotations, App, Aspects, Stack } from 'aws-cdk-lib';
+import { Annotations as CoreAnnotations, App, Aspects, Stack, Stage } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
 import { FindingId, ReplacementGuard } from '../../src';
 
 /** Synthesizes the "deployed" app into a fresh cloud assembly directory. */
@@ -34,8 +35,8 @@ interface DataStackChanges {
 }
 
 /** The "Data" stack: a named bucket, queue and DB instance, with one of them changed. */
-function dataStack(app: App, changes: DataStackChanges = {}): Stack {
-  const stack = new Stack(app, 'Data');
+function dataStack(scope: Construct, changes: DataStackChanges = {}): Stack {
+  const stack = new Stack(scope, 'Data');
   new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: changes.objectLockEnabled });
   new sqs.Queue(stack, changes.queueId ?? 'Jobs', { queueName: 'acme-jobs' });
   new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: changes.parameterGroup ?? 'pg-a' });
@@ -128,4 +129,13 @@ test('GIVEN writeReport and a baseline WHEN a certain failure is found THEN the 
   expect(report.findings).toEqual([expect.objectContaining({
     id: FindingId.REPLACEMENT_WILL_FAIL, severity: 'error', certainty: 'Certain', constructPath: 'Data/Reports/Resource', resourceType: 'AWS::S3::Bucket',
   })]);
+});
+
+test('GIVEN a baseline assembly whose stack sits in a Stage WHEN the same Stage is synthesized THEN its stack is matched', () => {
+  const v1 = deployed((app) => dataStack(new Stage(app, 'Prod')));
+  const stage = new Stage(new App(), 'Prod');
+  const stack = dataStack(stage, { objectLockEnabled: true });
+  // Aspects do not cross Stage boundaries: the guard is added to the Stage.
+  Aspects.of(stage).add(new ReplacementGuard({ baseline: v1 }));
+  expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(1);
 });

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 interface AssemblyArtifact {
   readonly type?: string;
   readonly displayName?: string;
-  readonly properties?: { readonly templateFile?: string; readonly stackName?: string };
+  readonly properties?: { readonly templateFile?: string; readonly stackName?: string; readonly directoryName?: string };
 }
 
 /** Templates of the deployed stacks, found by artifact id or stack name. */
@@ -33,15 +33,8 @@ export class Baseline {
     if (!fs.existsSync(manifestFile)) {
       throw new Error(`ReplacementGuard: baseline directory "${dir}" has no manifest.json; expected a cloud assembly directory (cdk.out)`);
     }
-    const manifest = readJson(manifestFile) as { artifacts?: Record<string, AssemblyArtifact> };
     const templates = new Map<string, unknown>();
-    for (const [id, artifact] of Object.entries(manifest.artifacts ?? {})) {
-      if (artifact.type !== 'aws:cloudformation:stack' || !artifact.properties?.templateFile) continue;
-      const template = readTemplate(path.join(dir, artifact.properties.templateFile));
-      for (const key of [id, artifact.properties.stackName, artifact.displayName]) {
-        if (key) templates.set(key, template);
-      }
-    }
+    readAssembly(dir, templates);
     return new Baseline(templates, undefined);
   }
 
@@ -56,6 +49,22 @@ export class Baseline {
     const named = this.byName.get(artifactId) ?? this.byName.get(stackName);
     if (named !== undefined) return named;
     return onlyStack ? this.single : undefined;
+  }
+}
+
+/** Adds the stack templates of the assembly in `dir`, and of the Stages nested in it. */
+function readAssembly(dir: string, templates: Map<string, unknown>): void {
+  const manifest = readJson(path.join(dir, 'manifest.json')) as { artifacts?: Record<string, AssemblyArtifact> };
+  for (const [id, artifact] of Object.entries(manifest.artifacts ?? {})) {
+    if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
+      readAssembly(path.join(dir, artifact.properties.directoryName), templates);
+      continue;
+    }
+    if (artifact.type !== 'aws:cloudformation:stack' || !artifact.properties?.templateFile) continue;
+    const template = readTemplate(path.join(dir, artifact.properties.templateFile));
+    for (const key of [id, artifact.properties.stackName, artifact.displayName]) {
+      if (key && !templates.has(key)) templates.set(key, template);
+    }
   }
 }
 
