@@ -1,7 +1,6 @@
 import { CfnResource, IAspect, Stack } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
-import { isAcknowledged } from './private/acknowledgements';
 import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
 import { checkAgainstBaseline } from './private/baseline-check';
@@ -159,9 +158,8 @@ export class ReplacementGuard implements IAspect {
   }
 
   private report(node: CfnResource, finding: NamedResourceFinding): void {
-    if (isAcknowledged(node, finding.id)) return;
-    addFinding(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
-    if (this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
+    const stands = addFinding(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
+    if (stands && this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
 }
 
