@@ -62,6 +62,9 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@aws-cdk/aws-service-spec@0.1.216',
     '@aws-cdk/service-spec-types@0.0.282',
     '@aws-cdk/cloudformation-diff@^2.187.5',
+    // Mutation testing (StrykerJS 9: the last line that runs on Node 20).
+    '@stryker-mutator/core@9.6.1',
+    '@stryker-mutator/jest-runner@9.6.1',
   ],
   bundledDeps: ['yaml@^2.9.1'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
