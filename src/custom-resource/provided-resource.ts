@@ -40,7 +40,9 @@ export interface ProvidedResourceProps {
   /**
    * Top-level properties whose change replaces the physical resource: the handler gets a
    * Create (with `Replacing` details), a new physical id is answered, and CloudFormation
-   * then deletes the old resource.
+   * then deletes the old resource. Each entry must be a key of `properties`. A handler that
+   * answers such a Create with the old id gets a FAILED response (it would silently turn the
+   * replacement into an in-place update).
    *
    * @default - no property forces replacement; changes are updates in place
    */
@@ -139,5 +141,9 @@ function validateProps(path: string, props: ProvidedResourceProps, properties: {
     }
     if (seen.has(name)) throw new ConstructPropsError(path, 'replaceOnChange', `lists "${name}" twice`);
     seen.add(name);
+    if (!Token.isUnresolved(properties) && !Object.prototype.hasOwnProperty.call(properties, name)) {
+      const keys = Object.keys(properties);
+      throw new ConstructPropsError(path, 'replaceOnChange', `lists "${name}", which is not a key of properties (${keys.length ? `keys: ${keys.join(', ')}` : 'properties is empty'}); only a property the resource has can replace it when it changes`);
+    }
   }
 }

@@ -9,6 +9,7 @@ import { NamedResourceFinding, namedResourceMessage } from './private/named-reso
 import { describeValue, readCfnProperty, resolvesToValue } from './private/read-property';
 import { knowledgeFor, ResourceKnowledge } from './private/replacement-knowledge';
 import { ReplacementReport } from './private/replacement-report';
+import { ResourceTypeFilter } from './private/resource-type-filter';
 import { Severity } from './severity';
 
 /**
@@ -25,13 +26,16 @@ export interface ReplacementGuardProps {
 
   /**
    * Check only these resource types. `*` matches any characters, e.g. `AWS::S3::*`.
+   * The list may not be empty, and each entry must be a known CloudFormation type, a
+   * custom resource type (`Custom::...`) or contain `*`; otherwise the guard throws.
    *
    * @default - every resource type
    */
   readonly includeResourceTypes?: string[];
 
   /**
-   * Skip these resource types. `*` matches any characters.
+   * Skip these resource types. `*` matches any characters. Checked like
+   * `includeResourceTypes`.
    *
    * @default - none
    */
@@ -51,7 +55,8 @@ export interface ReplacementGuardProps {
    * file also applies to an app's only stack), the guard predicts the change set and adds an
    * error on each resource whose update will certainly fail (a named resource replaced, or
    * moved to a new logical id, under the same name) and a warning on each that may fail.
-   * Stacks without a baseline get the findings described above.
+   * Stacks without a baseline are checked as without this option: a warning on every named
+   * resource that has properties whose change would replace it.
    *
    * @default - no baseline: every named resource with replacing properties is reported
    */
@@ -72,8 +77,7 @@ export interface ReplacementGuardProps {
  */
 export class ReplacementGuard implements IAspect {
   private readonly severity: Severity;
-  private readonly include?: RegExp[];
-  private readonly exclude: RegExp[];
+  private readonly filter: ResourceTypeFilter;
   private readonly writeReport: boolean;
   private readonly pending = new WeakMap<Stack, Array<() => void>>();
   private readonly baseline?: Baseline;
@@ -83,8 +87,7 @@ export class ReplacementGuard implements IAspect {
 
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
-    this.include = props.includeResourceTypes?.map(typePattern);
-    this.exclude = (props.excludeResourceTypes ?? []).map(typePattern);
+    this.filter = ResourceTypeFilter.of(props.includeResourceTypes, props.excludeResourceTypes);
     this.writeReport = props.writeReport ?? false;
     this.baseline = props.baseline !== undefined ? Baseline.load(props.baseline) : undefined;
   }
@@ -96,9 +99,7 @@ export class ReplacementGuard implements IAspect {
     }
     if (!CfnResource.isCfnResource(node)) return;
     if (this.baseline && this.baselined.has(Stack.of(node))) return;
-    const type = node.cfnResourceType;
-    if (this.include && !this.include.some((p) => p.test(type))) return;
-    if (this.exclude.some((p) => p.test(type))) return;
+    if (!this.filter.accepts(node.cfnResourceType)) return;
 
     const knowledge = knowledgeFor(node);
     // Types whose only replacing properties are their names: renaming creates a resource
@@ -161,8 +162,4 @@ export class ReplacementGuard implements IAspect {
     const stands = addFinding(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
     if (stands && this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
-}
-
-function typePattern(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }

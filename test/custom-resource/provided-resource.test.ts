@@ -60,7 +60,7 @@ describe('ProvidedResource', () => {
 
 test('GIVEN nameProperty WHEN synthesized THEN it is declared in the metadata beside replaceOnChange', () => {
   const { stack, provider } = setup();
-  new ProvidedResource(stack, 'Named', { provider, resourceType: 'Custom::Db', properties: { dbName: 'x' }, nameProperty: 'dbName', replaceOnChange: ['region'] });
+  new ProvidedResource(stack, 'Named', { provider, resourceType: 'Custom::Db', properties: { dbName: 'x', region: 'eu-west-1' }, nameProperty: 'dbName', replaceOnChange: ['region'] });
   const [res] = Object.values(Template.fromStack(stack).findResources('Custom::Db'));
   expect(res.Metadata[LIFECYCLE_METADATA_KEY]).toEqual({ replaceOnChange: ['region'], nameProperty: 'dbName' });
 });
@@ -75,12 +75,20 @@ describe('ProvidedResource validation', () => {
     ['serviceTimeout 1.5 s', { serviceTimeout: Duration.millis(1500) }, /got 1.5 seconds/],
     ['a ServiceToken property', { properties: { ServiceToken: 'x' } }, /Test\/R: properties.ServiceToken is reserved/],
     ['a CdkLifecycle property', { properties: { CdkLifecycle: 1 } }, /properties.CdkLifecycle is reserved/],
-    ['a duplicate replaceOnChange', { replaceOnChange: ['a', 'a'] }, /replaceOnChange lists "a" twice/],
+    ['a duplicate replaceOnChange', { properties: { a: 1 }, replaceOnChange: ['a', 'a'] }, /replaceOnChange lists "a" twice/],
+    ['a replaceOnChange entry that is not a property', { properties: { endpoint: 'x' }, replaceOnChange: ['region'] }, /Test\/R: replaceOnChange lists "region", which is not a key of properties \(keys: endpoint\)/],
+    ['replaceOnChange without properties', { replaceOnChange: ['region'] }, /replaceOnChange lists "region", which is not a key of properties \(properties is empty\)/],
     ['an empty replaceOnChange name', { replaceOnChange: [''] }, /replaceOnChange must list top-level property names, got ""/],
     ['a reserved nameProperty', { nameProperty: 'ServiceToken' }, /Test\/R: nameProperty must be the name of a top-level, non-reserved property, got "ServiceToken"/],
   ])('GIVEN %s WHEN constructed THEN it throws naming the path, the property and the value', (_name, props, message) => {
     const { stack, provider } = setup();
     expect(() => new ProvidedResource(stack, 'R', { provider, ...props })).toThrow(message);
+  });
+
+  test('GIVEN properties that are a token WHEN replaceOnChange names a key THEN the key cannot be checked and is accepted', () => {
+    const { stack, provider } = setup();
+    const properties = Lazy.any({ produce: () => ({ region: 'eu-west-1' }) }) as unknown as Record<string, unknown>;
+    expect(() => new ProvidedResource(stack, 'R', { provider, properties, replaceOnChange: ['region'] })).not.toThrow();
   });
 
   test('GIVEN a token resource type or timeout WHEN constructed THEN validation skips it', () => {

@@ -219,6 +219,17 @@ describe('replaceOnChange', () => {
     expect(responses[0].PhysicalResourceId).toBe('res-eu');
   });
 
+  test('GIVEN a replacing Create whose handler answers the old id WHEN answered THEN FAILED says the replacement was cancelled, keeping the old id', async () => {
+    const { responses } = await run(() => ({ PhysicalResourceId: 'res-eu' }), update('eu-west-1', 'us-east-1'));
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'res-eu' });
+    expect(responses[0].Reason).toMatch(/replacing Create \(replaceOnChange: region changed\) with PhysicalResourceId "res-eu", the id of the resource being replaced/);
+  });
+
+  test('GIVEN a replacing Create whose handler answers a new id WHEN answered THEN SUCCESS with that id', async () => {
+    const { responses } = await run(() => ({ PhysicalResourceId: 'res-us' }), update('eu-west-1', 'us-east-1'));
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'res-us' });
+  });
+
   test('GIVEN a replacing Create that fails WHEN answered THEN FAILED keeps the old id', async () => {
     const { responses } = await run(() => { throw new Error('no capacity'); }, update('eu-west-1', 'us-east-1'));
     expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'res-eu' });

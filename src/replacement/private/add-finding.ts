@@ -1,18 +1,36 @@
 /**
- * Adds a finding to a construct as CDK's Annotations would, without capturing a stack trace.
+ * Adds the guard's findings through aws-cdk-lib's public `Annotations` API only, so that
+ * `Annotations.of(scope).acknowledgeWarning(id, reason)` works on every aws-cdk-lib release
+ * in the supported range (CDK's acknowledgement registry is private and changes shape).
  *
- * `Annotations.addWarningV2` and `addError` record the JavaScript stack of the caller: here
- * that is the guard's own code, useless to users, and capturing it costs ~0.15 ms per
- * finding (a large share of the guard's cost on apps with many named resources). The entry is
- * what `addWarningV2` writes, `<message> [ack: <id>]`, so the CLI and
- * `Annotations.acknowledgeWarning` recognise it; acknowledgements made earlier are honoured
- * by `isAcknowledged`.
+ * Warnings are added with `addWarningV2`, which CDK itself drops when acknowledged. CDK has no
+ * acknowledgeable errors, so the same acknowledgement is honoured for errors too: the guard
+ * asks CDK, through the public API, whether a warning with that id would stand on the
+ * construct (see `isAcknowledged`) before it adds an error.
  */
-import { IConstruct } from 'constructs';
-import { isAcknowledged } from './acknowledgements';
+import { Annotations } from 'aws-cdk-lib';
+import { Construct, IConstruct } from 'constructs';
 
-/** CDK's metadata entry types for warnings and errors (cloud-assembly-schema). */
-const ENTRY_TYPE = { warning: 'aws:cdk:warning', error: 'aws:cdk:error' } as const;
+/** Id of the short-lived child used to ask CDK about acknowledgements. */
+const PROBE_ID = 'CdkLifecycleAcknowledgementProbe';
+
+/**
+ * True when `id` was acknowledged (`Annotations.of(scope).acknowledgeWarning(id, ...)`) on
+ * `construct` or on any scope above it.
+ *
+ * CDK answers that question only by dropping an acknowledged warning, so the question is put
+ * to a temporary child of the construct (acknowledgements apply to everything below their
+ * scope) and the child is removed again: the construct's own metadata is never touched.
+ */
+export function isAcknowledged(construct: IConstruct, id: string): boolean {
+  const probe = new Construct(construct, PROBE_ID);
+  try {
+    Annotations.of(probe).addWarningV2(id, 'cdk-lifecycle acknowledgement probe');
+    return probe.node.metadata.length === 0;
+  } finally {
+    construct.node.tryRemoveChild(PROBE_ID);
+  }
+}
 
 /**
  * Adds a warning or an error with an acknowledgeable id, unless acknowledged already.
@@ -20,9 +38,10 @@ const ENTRY_TYPE = { warning: 'aws:cdk:warning', error: 'aws:cdk:error' } as con
  */
 export function addFinding(construct: IConstruct, level: 'warning' | 'error', id: string, message: string): boolean {
   if (isAcknowledged(construct, id)) return false;
-  const data = level === 'warning' ? `${message} [ack: ${id}]` : `${message} [${id}]`;
-  if (!construct.node.metadata.some((entry) => entry.data === data)) {
-    construct.node.addMetadata(ENTRY_TYPE[level], data, { stackTrace: false });
+  if (level === 'warning') {
+    Annotations.of(construct).addWarningV2(id, message);
+  } else {
+    Annotations.of(construct).addError(`${message} [${id}]`);
   }
   return true;
 }

@@ -36,6 +36,6 @@ export function namedResourceMessage(f: Omit<NamedResourceFinding, 'message'>): 
     `Changing any of these properties replaces it, and the replacement fails because CloudFormation creates the new resource before deleting the old one and both cannot hold the same name: ${forcing}.`,
     'To stay safe: remove the explicit name and let CloudFormation generate one,',
     'or change the name in the same deployment as such a property,',
-    `or acknowledge this warning: Annotations.of(construct).acknowledgeWarning('${f.id}', 'why it is safe').`,
+    `or acknowledge this ${f.severity === Severity.ERROR ? 'error' : 'warning'}: Annotations.of(construct).acknowledgeWarning('${f.id}', 'why it is safe').`,
   ].join(' ');
 }

@@ -137,7 +137,15 @@ function choosePhysicalId(request: CloudFormationRequest, event: LifecycleEvent,
     case 'Create':
       return result.PhysicalResourceId ?? defaultPhysicalId(request);
     case 'Update':
-      if (event.RequestType === 'Create') return result.PhysicalResourceId ?? defaultPhysicalId(request);
+      if (event.RequestType === 'Create') {
+        // A replacing Create that answers the old id would silently become an in-place update:
+        // CloudFormation would never delete the old resource while the app expects a new one.
+        if (result.PhysicalResourceId === request.PhysicalResourceId) {
+          const changed = event.Replacing?.ChangedProperties.join(', ') ?? '';
+          throw new HandlerResultError(`the handler answered a replacing Create (replaceOnChange: ${changed} changed) with PhysicalResourceId "${request.PhysicalResourceId}", the id of the resource being replaced; return the id of a new resource, or no id to get a generated one`);
+        }
+        return result.PhysicalResourceId ?? defaultPhysicalId(request);
+      }
       return result.PhysicalResourceId ?? request.PhysicalResourceId!;
     case 'Delete':
       if (result.PhysicalResourceId !== undefined && result.PhysicalResourceId !== request.PhysicalResourceId) {
