@@ -7,7 +7,6 @@
  */
 import * as path from 'node:path';
 import { Annotations, App, Aspects, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { FindingId, ProvidedResource, ReplacementGuard, ResourceProvider } from '../src';
@@ -30,9 +29,10 @@ new s3.Bucket(stack, 'Reports', {
 const queue = new sqs.Queue(stack, 'Jobs', { queueName: 'lifecycle-example-jobs' });
 Annotations.of(queue).acknowledgeWarning(FindingId.NAMED_RESOURCE_REPLACEMENT, 'The queue is recreated by hand in a maintenance window');
 
+// The handler is a TypeScript file, bundled with esbuild when the app is synthesized.
 const provider = new ResourceProvider(stack, 'Provider', {
-  code: lambda.Code.fromAsset(path.join(__dirname, 'handlers', 'selenium')),
-  handler: 'index.onEvent',
+  entry: path.join(__dirname, 'handlers', 'selenium.ts'),
+  handler: 'onEvent',
   timeout: Duration.minutes(5),
 });
 

@@ -6,6 +6,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cfnStringify, makeEvent } from './helpers/events';
+import { invoke, localFunction } from './helpers/local-lambda';
+import { ResponseServer } from './helpers/response-server';
 
 const ROOT = path.join(__dirname, '..');
 const CDK = path.join(ROOT, 'node_modules', '.bin', 'cdk');
@@ -54,4 +57,32 @@ test('GIVEN the example app WHEN synthesized with cdk synth --strict THEN the wa
   const { result } = synthExample(['--strict']);
   expect(result.status).not.toBe(0);
   expect(`${result.stdout}${result.stderr}`).toContain('cdk-lifecycle:named-resource-replacement');
+});
+
+test('GIVEN the example provider as synthesized by the cdk CLI WHEN CloudFormation creates, replaces (region changed) and deletes the resource THEN the README handler gives the replacement a new id', async () => {
+  const { outdir } = synthesized;
+  const template = JSON.parse(fs.readFileSync(path.join(outdir, 'LifecycleExample.template.json'), 'utf8'));
+  const [fnId, fnResource] = Object.entries<any>(template.Resources).find(([, r]) => r.Type === 'AWS::Lambda::Function')!;
+  const fn = localFunction(path.join(outdir, fnResource.Metadata['aws:asset:path']), template.Resources[fnId]);
+  const { ServiceToken: _token, ...props } = template.Resources.MySeleniumTest.Properties;
+  const delivered = (changes: Record<string, unknown> = {}) => cfnStringify({ ServiceToken: 'arn', ...props, ...changes });
+  const request = (fields: Record<string, unknown>) => makeEvent(server.url(), { LogicalResourceId: 'MySeleniumTest', ResourceType: 'Custom::SeleniumTester', ...fields });
+
+  const server = await ResponseServer.start();
+  try {
+    await invoke(fn, request({ RequestType: 'Create', ResourceProperties: delivered() }));
+    const created = server.bodies[0];
+    expect(created).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: expect.stringMatching(/^selenium-eu-west-1-/) });
+    expect(created.Data.resultsPage).toBe(`https://example.com/results/${created.PhysicalResourceId}`);
+
+    await invoke(fn, request({ RequestType: 'Update', PhysicalResourceId: created.PhysicalResourceId, ResourceProperties: delivered({ region: 'us-east-1' }), OldResourceProperties: delivered() }));
+    const replaced = server.bodies[1];
+    expect(replaced).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: expect.stringMatching(/^selenium-us-east-1-/) });
+    expect(replaced.PhysicalResourceId).not.toBe(created.PhysicalResourceId);
+
+    await invoke(fn, request({ RequestType: 'Delete', PhysicalResourceId: created.PhysicalResourceId, ResourceProperties: delivered() }));
+    expect(server.bodies[2]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: created.PhysicalResourceId });
+  } finally {
+    await server.close();
+  }
 });

@@ -47,7 +47,7 @@ export function parseArgs(argv: readonly string[]): CliCommand {
   const end = argv.indexOf('--');
   const options = end === -1 ? argv : argv.slice(0, end);
   if (options.includes('--help') || options.includes('-h')) return { kind: 'help' };
-  if (options.includes('--version')) return { kind: 'version' };
+  if (options.includes('--version') || options.includes('-v')) return { kind: 'version' };
 
   const positionals: string[] = [];
   const values: Record<ValueFlag, string[]> = { '--fail-on': [], '--parameters-before': [], '--parameters-after': [], '--stack': [] };

@@ -1,4 +1,5 @@
 import { ChangeSetPredictor, NestedStackTemplates, PredictedChangeSet } from '../change-set';
+import { ConstructPaths, constructPathsOf } from './construct-paths';
 import { ParameterMap, parametersFor, ScopedParameters } from './parameter-values';
 import { StackPair, StackTemplates } from './stack-pairs';
 
@@ -10,6 +11,8 @@ export interface StackDiff {
   /** Set for a stack on one side only: all its resources are added or removed. */
   readonly onlyIn?: 'before' | 'after';
   readonly changeSet: PredictedChangeSet;
+  /** Construct paths (from `aws:cdk:path` metadata) by nested stack path and logical id. */
+  readonly constructPaths: ConstructPaths;
 }
 
 /** `--parameters-before` and `--parameters-after`, parsed. */
@@ -40,6 +43,7 @@ export function predictStacks(pairs: readonly StackPair[], parameters: Parameter
       ...(pair.displayName === undefined ? {} : { displayName: pair.displayName }),
       ...(onlyIn === undefined ? {} : { onlyIn }),
       changeSet,
+      constructPaths: constructPathsOf(pair.before, pair.after),
     };
   });
 }

@@ -4,6 +4,7 @@
  * resource, and nested stacks' changes indented under their stack resource.
  */
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../change-set';
+import { ConstructPaths } from './construct-paths';
 import { replacementChain, targetOf } from './replacement-chain';
 import { detailReplacement } from './replacement-rule';
 import { Style } from './style';
@@ -17,13 +18,17 @@ function markerOf(change: PredictedResourceChange): string {
   return '[~]';
 }
 
-/** The lines of a change set's changes, each starting with `indent`. */
-export function renderChanges(changeSet: PredictedChangeSet, style: Style, indent: string = ''): string[] {
+/**
+ * The lines of a change set's changes, each starting with `indent`. `nestedPath` is the path
+ * of logical ids of the nested stack being rendered ('' at the top), to find construct paths.
+ */
+export function renderChanges(changeSet: PredictedChangeSet, style: Style, paths: ConstructPaths = new Map(), indent: string = '', nestedPath: string = ''): string[] {
   const changes = changeSet.changes;
+  const pathOf = (logicalId: string) => paths.get(nestedPath)?.get(logicalId);
   const byId = new Map(changes.map((change) => [change.logicalResourceId, change]));
   const nested = changeSet.nestedChangeSets;
   return changes.flatMap((change) => {
-    const lines = [indent + resourceLine(change, style)];
+    const lines = [indent + resourceLine(change, style, pathOf(change.logicalResourceId))];
     change.details.forEach((detail, index) => {
       const last = index === change.details.length - 1;
       lines.push(`${indent} ${last ? '└─' : '├─'} ${detailLine(detail, style)}`);
@@ -31,12 +36,15 @@ export function renderChanges(changeSet: PredictedChangeSet, style: Style, inden
       if (chain !== undefined) lines.push(`${indent} ${last ? ' ' : '│'}     ${style.faint('because')} ${chain}`);
     });
     const inner = nested[change.logicalResourceId];
-    if (inner !== undefined) lines.push(...renderChanges(inner, style, `${indent}     `));
+    if (inner !== undefined) {
+      const innerPath = nestedPath === '' ? change.logicalResourceId : `${nestedPath}/${change.logicalResourceId}`;
+      lines.push(...renderChanges(inner, style, paths, `${indent}     `, innerPath));
+    }
     return lines;
   });
 }
 
-function resourceLine(change: PredictedResourceChange, style: Style): string {
+function resourceLine(change: PredictedResourceChange, style: Style, constructPath: string | undefined): string {
   const marker = markerOf(change);
   const colour = change.action === 'Add' ? style.added
     : change.action === 'Remove' ? style.removed
@@ -52,7 +60,8 @@ function resourceLine(change: PredictedResourceChange, style: Style): string {
   if (change.failure !== undefined) {
     notes.push(change.failure.certainty === 'Certain' ? style.replaced('[will fail]') : style.warning('[may fail]'));
   }
-  return [colour(marker), change.resourceType, change.logicalResourceId, ...notes].join(' ');
+  const id = constructPath === undefined ? change.logicalResourceId : `${constructPath} ${style.faint(change.logicalResourceId)}`;
+  return [colour(marker), change.resourceType, id, ...notes].join(' ');
 }
 
 /** `[~] BucketName ← Ref Other (Always, Static: requires replacement)`. */

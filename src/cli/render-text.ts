@@ -11,23 +11,27 @@ import { summarize, summaryLine } from './summary';
 /** Renders the report, ending with a newline. */
 export function renderText(diffs: readonly StackDiff[], style: Style): string {
   const lines: string[] = [];
-  const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({ stack: diff.name, failure })));
+  const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({
+    stack: diff.name,
+    failure,
+    constructPath: diff.constructPaths.get(failure.nestedStackPath ?? '')?.get(failure.logicalResourceId),
+  })));
   const certain = failures.filter(({ failure }) => failure.certainty === 'Certain');
   const possible = failures.filter(({ failure }) => failure.certainty !== 'Certain');
   if (certain.length > 0) {
     lines.push(style.replaced('Certain failures: CloudFormation will fail to apply these changes'));
-    for (const { stack, failure } of certain) lines.push(...failureLines('[!]', stack, failure, style.replaced));
+    for (const { stack, failure, constructPath } of certain) lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
     lines.push('');
   }
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
-    for (const { stack, failure } of possible) lines.push(...failureLines('[?]', stack, failure, style.warning));
+    for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));
     lines.push('');
   }
 
   for (const diff of diffs) {
     if (diff.name !== undefined) lines.push(style.heading(stackHeader(diff)));
-    const changes = renderChanges(diff.changeSet, style);
+    const changes = renderChanges(diff.changeSet, style, diff.constructPaths);
     if (changes.length === 0) {
       lines.push('There were no differences');
     } else {
@@ -53,13 +57,15 @@ function stackHeader(diff: StackDiff): string {
   return `Stack ${diff.name}${path}${side}`;
 }
 
-function failureLines(marker: string, stack: string | undefined, failure: FailureVerdict, colour: (text: string) => string): string[] {
+function failureLines(
+  marker: string, stack: string | undefined, failure: FailureVerdict, constructPath: string | undefined, colour: (text: string) => string,
+): string[] {
   const where = [
     ...(stack === undefined ? [] : [`stack ${stack}`]),
     ...(failure.nestedStackPath === undefined ? [] : [`nested stack ${failure.nestedStackPath}`]),
   ];
   return [
-    `${colour(marker)} ${failure.resourceType} ${failure.logicalResourceId}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
+    `${colour(marker)} ${failure.resourceType} ${constructPath === undefined ? '' : `${constructPath} `}${failure.logicalResourceId}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
     `    ${failure.reason}`,
   ];
 }

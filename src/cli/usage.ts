@@ -23,7 +23,7 @@ Options:
                               [{"ParameterKey": ..., "ParameterValue": ...}])
   --no-color                  no colours (also NO_COLOR=1; colours need a terminal)
   --help, -h                  show this help
-  --version                   show the version
+  -v, --version               show the version
 
 Markers:
   [+] added   [-] removed   [~] modified in place

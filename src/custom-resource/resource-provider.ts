@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -6,30 +8,45 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../runtime/contract';
-import { providerCode, userCodeSource, UserCodeSource } from './private/provider-code';
+import { ENTRY_EXTENSIONS, entryExports, loadEsbuild, missingModuleProblem } from './private/entry-bundle';
+import { ENTRY_MODULE, providerCode, userCodeSource, UserCodeSource } from './private/provider-code';
 import { ConstructPropsError } from './private/validation-error';
 import { ServiceTokenType } from './service-token-type';
 
 /**
- * Properties of a `ResourceProvider`. Give either `code` and `handler` (your Node.js
- * handler runs inside the provider function) or `onEventFunction` (any function, invoked
- * synchronously by the provider function).
+ * Properties of a `ResourceProvider`. Give `entry` (a TypeScript or JavaScript file, bundled
+ * at synth), or `code` and `handler` (JavaScript code): your handler then runs inside the
+ * provider function. Or give `onEventFunction` (any function, invoked synchronously by the
+ * provider function).
  */
 export interface ResourceProviderProps {
   /**
-   * Your Node.js handler code, as a directory asset (`lambda.Code.fromAsset(dir)`) or inline
-   * source (`lambda.Code.fromInline(src)`, loaded as `index.js`). The runtime is added
-   * beside it and becomes the function's entry point.
+   * Your handler as one TypeScript or JavaScript file (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`,
+   * `.cjs`). It is bundled at synth time, with its imports, by the esbuild installed in your
+   * app (`npm install --save-dev esbuild`; no Docker needed), like aws-cdk-lib's
+   * `NodejsFunction`. The AWS SDK v3 (`@aws-sdk/*`) is left out: Lambda provides it. A relative
+   * path is resolved from the working directory.
    *
-   * @default - none; `onEventFunction` must be given instead
+   * @default - none; give `code` and `handler`, or `onEventFunction`
+   */
+  readonly entry?: string;
+
+  /**
+   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`)
+   * or inline source (`lambda.Code.fromInline(src)`, loaded as `index.js`). The runtime is
+   * added beside it and becomes the function's entry point. Synth fails when the module named
+   * by `handler` is not in the directory. For TypeScript, use `entry`.
+   *
+   * @default - none; give `entry`, or `onEventFunction`
    */
   readonly code?: lambda.Code;
 
   /**
-   * The export that handles events, as `file.export` relative to the code root
-   * (for example `index.onEvent`). Required with `code`.
+   * Which function handles events. With `code`: `file.export` relative to the code root (for
+   * example `index.onEvent`). With `entry`: the name of the exported function (for example
+   * `onEvent`); synth fails when the entry visibly does not export it.
    *
-   * @default - none
+   * @default - required with `code`; `onEvent` with `entry`
    */
   readonly handler?: string;
 
@@ -126,7 +143,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
 
   constructor(scope: Construct, id: string, props: ResourceProviderProps) {
     super(scope, id);
-    const source = this.validate(props);
+    const { source, userHandler } = this.validate(props);
 
     this.logGroup = new logs.LogGroup(this, 'LogGroup', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -167,7 +184,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         ...props.environment,
         ...(props.onEventFunction
           ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
-          : { [ENV_USER_HANDLER]: props.handler! }),
+          : { [ENV_USER_HANDLER]: userHandler! }),
       },
       initialPolicy: props.initialPolicy,
     });
@@ -185,10 +202,14 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     }
   }
 
-  private validate(props: ResourceProviderProps): UserCodeSource {
+  private validate(props: ResourceProviderProps): { source: UserCodeSource; userHandler?: string } {
     const path = this.node.path;
-    if (props.onEventFunction && (props.code || props.handler)) {
-      throw new ConstructPropsError(path, 'onEventFunction', 'cannot be combined with code or handler: give either code and handler, or onEventFunction');
+    const given = [props.entry !== undefined && 'entry', props.code !== undefined && 'code', props.onEventFunction !== undefined && 'onEventFunction'].filter(Boolean);
+    if (given.length > 1) {
+      throw new ConstructPropsError(path, String(given[1]), `cannot be combined with ${given[0]}: give exactly one of entry (a TypeScript or JavaScript file), code (with handler) or onEventFunction`);
+    }
+    if (props.onEventFunction && props.handler !== undefined) {
+      throw new ConstructPropsError(path, 'handler', 'is not used with onEventFunction (the function has its own handler setting): remove it');
     }
     if (props.topic && props.serviceTokenType === ServiceTokenType.LAMBDA) {
       throw new ConstructPropsError(path, 'topic', 'is only used with serviceTokenType SNS_TOPIC, but serviceTokenType is LAMBDA');
@@ -199,15 +220,52 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         throw new ConstructPropsError(path, 'timeout', `must be between 5 seconds and 15 minutes (the runtime needs time to answer CloudFormation), got ${seconds} seconds`);
       }
     }
-    if (props.onEventFunction) return undefined;
+    if (props.onEventFunction) return { source: undefined };
+    if (props.entry !== undefined) return validateEntry(path, props.entry, props.handler);
     if (!props.code) {
-      throw new ConstructPropsError(path, 'code', 'is required: give code and handler (your Node.js handler), or onEventFunction');
+      throw new ConstructPropsError(path, 'code', 'is required: give entry (a TypeScript or JavaScript file), code and handler (JavaScript code), or onEventFunction');
     }
     if (props.handler === undefined || !/^[^.\s][^\s]*\.[A-Za-z_$][\w$]*$/.test(props.handler)) {
       throw new ConstructPropsError(path, 'handler', `must look like "file.export" (for example "index.onEvent"), got ${JSON.stringify(props.handler ?? null)}`);
     }
     const { source, problem } = userCodeSource(this, props.code);
     if (problem) throw new ConstructPropsError(path, 'code', problem);
-    return source;
+    const modulePath = props.handler.slice(0, props.handler.lastIndexOf('.'));
+    if (source && 'directory' in source) {
+      const missing = missingModuleProblem(source.directory, modulePath);
+      if (missing) throw new ConstructPropsError(path, 'code', missing);
+    } else if (source && 'inlineSource' in source && modulePath !== ENTRY_MODULE) {
+      throw new ConstructPropsError(path, 'handler', `must name the module "index" with inline code (it is written as index.js), got ${JSON.stringify(props.handler)}`);
+    }
+    return { source, userHandler: props.handler };
   }
+}
+
+/** Checks an `entry` and its handler export; resolves the file from the working directory. */
+function validateEntry(constructPath: string, entry: string, handler: string | undefined): { source: UserCodeSource; userHandler: string } {
+  const file = nodePath.resolve(entry);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    throw new ConstructPropsError(constructPath, 'entry', `must be an existing file, got ${JSON.stringify(entry)} (resolved to ${file}: ${fs.existsSync(file) ? 'a directory' : 'not found'})`);
+  }
+  if (!ENTRY_EXTENSIONS.includes(nodePath.extname(file))) {
+    throw new ConstructPropsError(constructPath, 'entry', `must be a TypeScript or JavaScript file (${ENTRY_EXTENSIONS.join(', ')}), got ${JSON.stringify(entry)}`);
+  }
+  const exportName = handler ?? 'onEvent';
+  if (!/^[A-Za-z_$][\w$]*$/.test(exportName)) {
+    throw new ConstructPropsError(constructPath, 'handler', `must be the name of the exported function with entry (for example "onEvent"), got ${JSON.stringify(handler)}`);
+  }
+  const esbuild = loadEsbuild(file);
+  if (!esbuild) {
+    throw new ConstructPropsError(constructPath, 'entry', `needs esbuild to bundle ${JSON.stringify(entry)} at synth time, and none was found from ${nodePath.dirname(file)} or ${process.cwd()}. Install it in your app (npm install --save-dev esbuild), or compile the handler to JavaScript and give code: lambda.Code.fromAsset(dir) with handler "file.${exportName}"`);
+  }
+  let exported: string[] | undefined;
+  try {
+    exported = entryExports(esbuild, file);
+  } catch (e) {
+    throw new ConstructPropsError(constructPath, 'entry', (e as Error).message);
+  }
+  if (exported && !exported.includes(exportName)) {
+    throw new ConstructPropsError(constructPath, 'handler', `names the export ${JSON.stringify(exportName)}, but ${JSON.stringify(entry)} exports ${exported.length ? exported.map((e) => JSON.stringify(e)).join(', ') : 'nothing'}`);
+  }
+  return { source: { entry: file }, userHandler: `${ENTRY_MODULE}.${exportName}` };
 }

@@ -26,10 +26,10 @@ describe('help and version', () => {
     }
   });
 
-  test('GIVEN --version WHEN run THEN the version of package.json is printed', () => {
+  test.each([['--version'], ['-v']])('GIVEN %s WHEN run THEN the version of package.json is printed', (flag) => {
     const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
 
-    expect(run(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(run([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });
 
@@ -157,19 +157,24 @@ describe('cloud assemblies', () => {
   test('GIVEN failures in several stacks WHEN diffed THEN certain ones come first, then possible ones, each with its stack', () => {
     expect(result.stdout.startsWith([
       'Certain failures: CloudFormation will fail to apply these changes',
-      '[!] AWS::S3::Bucket Archive (stack App, nested stack Storage)',
+      '[!] AWS::S3::Bucket Storage/Archive Archive (stack App, nested stack Storage)',
     ].join('\n'))).toBe(true);
     const possible = result.stdout.indexOf('Possible failures: CloudFormation may fail to apply these changes\n[?] AWS::RDS::DBInstance Db (stack Database)');
     expect(possible).toBeGreaterThan(0);
     expect(possible).toBeLessThan(result.stdout.indexOf('Stack App'));
   });
 
+  test('GIVEN resources with aws:cdk:path metadata WHEN diffed THEN the construct path (without the stack and a final Resource) stands before the logical id, as in cdk diff', () => {
+    expect(result.stdout).toContain('[!] AWS::S3::Bucket Storage/Archive Archive (stack App, nested stack Storage)');
+    expect(result.stdout).toContain('[~] AWS::DynamoDB::Table Table\n');
+  });
+
   test('GIVEN a nested stack WHEN diffed THEN its changes are indented under its stack resource', () => {
     expect(result.stdout).toContain([
-      '[~] AWS::CloudFormation::Stack Storage',
+      '[~] AWS::CloudFormation::Stack Storage.NestedStack/Storage.NestedStackResource Storage',
       ' ├─ [~] TemplateURL (Never, Static)',
       ' └─ [~] nested stack template ← its own changes, below (Never, Dynamic)',
-      '     [-/+] AWS::S3::Bucket Archive replace [will fail]',
+      '     [-/+] AWS::S3::Bucket Storage/Archive Archive replace [will fail]',
       '      └─ [~] ObjectLockEnabled (Always, Static: requires replacement)',
     ].join('\n'));
   });

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Aspects, Duration, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -97,7 +98,7 @@ describe('ResourceProvider with SNS', () => {
 describe('ResourceProvider validation', () => {
   const code = lambda.Code.fromAsset(HANDLER_DIR);
   test.each([
-    ['neither code nor function', {}, /Test\/P: code is required: give code and handler \(your Node.js handler\), or onEventFunction/],
+    ['neither code nor function', {}, /Test\/P: code is required: give entry \(a TypeScript or JavaScript file\), code and handler \(JavaScript code\), or onEventFunction/],
     ['code without handler', { code }, /Test\/P: handler must look like "file.export" \(for example "index.onEvent"\), got null/],
     ['a handler without an export', { code, handler: 'index' }, /Test\/P: handler must look like "file.export".*got "index"/],
     ['a timeout of 2 seconds', { code, handler: 'index.onEvent', timeout: Duration.seconds(2) }, /Test\/P: timeout must be between 5 seconds and 15 minutes.*got 2 seconds/],
@@ -111,7 +112,7 @@ describe('ResourceProvider validation', () => {
   test('GIVEN both code and onEventFunction WHEN constructed THEN it throws', () => {
     const stack = newStack();
     const fn = lambda.Function.fromFunctionArn(stack, 'F', 'arn:aws:lambda:us-east-1:123456789012:function:f');
-    expect(() => new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent', onEventFunction: fn })).toThrow(/onEventFunction cannot be combined with code or handler/);
+    expect(() => new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent', onEventFunction: fn })).toThrow(/Test\/P: onEventFunction cannot be combined with code: give exactly one of entry/);
   });
 
   test('GIVEN inline code WHEN synthesized THEN it is staged as index.js beside the runtime', () => {
@@ -152,5 +153,78 @@ describe('cdk-nag AwsSolutions', () => {
     new s3.Bucket(stack, 'Plain');
     Aspects.of(stack).add(new AwsSolutionsChecks());
     expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-S1:')).length).toBeGreaterThan(0);
+  });
+});
+
+/** A TypeScript file with a syntax error (kept as .txt so the repository's type-check skips it). */
+function brokenEntry(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'broken-entry-')), 'handler.ts');
+  fs.copyFileSync(path.join(__dirname, '..', 'fixtures', 'handlers', 'broken-ts', 'handler.ts.txt'), file);
+  return file;
+}
+
+describe('ResourceProvider with a TypeScript entry', () => {
+  const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'typescript', 'handler.ts');
+
+  test('GIVEN entry WHEN synthesized THEN the asset holds the bundled handler as index.js beside the runtime, and the handler setting names its export', () => {
+    const app = appWithAssetMetadata();
+    const stack = new Stack(app, 'Entry');
+    new ResourceProvider(stack, 'Provider', { entry: ENTRY });
+    const assembly = app.synth();
+    const [dir] = Object.values(functionAssetDirs(assembly, 'Entry'));
+    expect(listFiles(dir)).toEqual(['cdk-lifecycle-runtime/index.js', 'index.js']);
+    const bundle = fs.readFileSync(path.join(dir, 'index.js'), 'utf8');
+    expect(bundle).toContain('hello, ');
+    expect(bundle).not.toMatch(/require\(["']\.\/lib\/greeting["']\)/);
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { [ENV_USER_HANDLER]: 'index.onEvent' } } });
+  });
+
+  test('GIVEN entry and a handler export name WHEN the entry exports it THEN the handler setting uses it', () => {
+    const stack = newStack();
+    new ResourceProvider(stack, 'Provider', { entry: ENTRY, handler: 'notAHandler' });
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { [ENV_USER_HANDLER]: 'index.notAHandler' } } });
+  });
+
+  test.each([
+    ['an export the entry does not have', { entry: ENTRY, handler: 'handler' }, /Test\/Provider: handler names the export "handler", but ".*handler.ts" exports "notAHandler", "onEvent"/],
+    ['a missing file', { entry: 'no/such/handler.ts' }, /Test\/Provider: entry must be an existing file, got "no\/such\/handler.ts" \(resolved to .*: not found\)/],
+    ['a directory', { entry: path.dirname(ENTRY) }, /entry must be an existing file, .*a directory/],
+    ['a Python file', { entry: path.join(__dirname, '..', 'fixtures', 'handlers', 'python', 'index.py') }, /entry must be a TypeScript or JavaScript file/],
+    ['a syntax error', { entry: brokenEntry() }, /Test\/Provider: entry esbuild could not read .*handler.ts:2:\d+: Expected "}" but found ";"/],
+    ['entry with code', { entry: ENTRY, code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' }, /Test\/Provider: code cannot be combined with entry/],
+    ['a handler that is not a name', { entry: ENTRY, handler: 'index.onEvent' }, /handler must be the name of the exported function with entry \(for example "onEvent"\), got "index.onEvent"/],
+  ])('GIVEN %s WHEN constructed THEN synth fails naming the path, the property and the value', (_name, props, message) => {
+    expect(() => new ResourceProvider(newStack(), 'Provider', props as any)).toThrow(message);
+  });
+
+  test('GIVEN no esbuild reachable from the entry or the working directory WHEN constructed THEN the error names the fix', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'no-esbuild-'));
+    fs.copyFileSync(ENTRY.replace('handler.ts', 'lib/greeting.ts'), path.join(dir, 'handler.ts'));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(() => new ResourceProvider(newStack(), 'Provider', { entry: 'handler.ts', handler: 'greeting' }))
+        .toThrow(/entry needs esbuild to bundle "handler.ts" at synth time.*npm install --save-dev esbuild/);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
+
+describe('ResourceProvider with a directory asset', () => {
+  test('GIVEN a handler module that is not in the directory WHEN constructed THEN synth fails listing what was looked for', () => {
+    expect(() => new ResourceProvider(newStack(), 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'main.onEvent' }))
+      .toThrow(/Test\/Provider: code has no module "main" for the handler: none of main.js, main.cjs, main.mjs, main\/index.js is in .*echo\.$/);
+  });
+
+  test('GIVEN a directory with only index.ts WHEN constructed THEN the error says Lambda runs JavaScript and points at entry', () => {
+    const dir = path.join(__dirname, '..', 'fixtures', 'handlers', 'ts-only');
+    expect(() => new ResourceProvider(newStack(), 'Provider', { code: lambda.Code.fromAsset(dir), handler: 'index.onEvent' }))
+      .toThrow(/It has index.ts: Lambda runs JavaScript only. Give entry: ".*ts-only\/index.ts" instead of code/);
+  });
+
+  test('GIVEN inline code and a module other than index WHEN constructed THEN synth fails', () => {
+    expect(() => new ResourceProvider(newStack(), 'Provider', { code: lambda.Code.fromInline('exports.onEvent = async () => {}'), handler: 'main.onEvent' }))
+      .toThrow(/handler must name the module "index" with inline code/);
   });
 });

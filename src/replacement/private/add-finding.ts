@@ -25,10 +25,28 @@ const PROBE_ID = 'CdkLifecycleAcknowledgementProbe';
 export function isAcknowledged(construct: IConstruct, id: string): boolean {
   const probe = new Construct(construct, PROBE_ID);
   try {
-    Annotations.of(probe).addWarningV2(id, 'cdk-lifecycle acknowledgement probe');
+    annotate(probe).addWarningV2(id, 'cdk-lifecycle acknowledgement probe');
     return probe.node.metadata.length === 0;
   } finally {
     construct.node.tryRemoveChild(PROBE_ID);
+  }
+}
+
+/**
+ * `Annotations.of(scope)` without the JavaScript stack trace CDK records by default: the
+ * trace would point at this file (the CLI prints its first frame under every finding), and
+ * capturing it costs ~0.15 ms per finding. `CDK_DISABLE_STACK_TRACE` is the switch the
+ * Annotations constructor reads; it is set only while the constructor runs. Should a future
+ * aws-cdk-lib stop reading it, findings simply carry a trace again.
+ */
+function annotate(scope: IConstruct): Annotations {
+  const previous = process.env.CDK_DISABLE_STACK_TRACE;
+  process.env.CDK_DISABLE_STACK_TRACE = '1';
+  try {
+    return Annotations.of(scope);
+  } finally {
+    if (previous === undefined) delete process.env.CDK_DISABLE_STACK_TRACE;
+    else process.env.CDK_DISABLE_STACK_TRACE = previous;
   }
 }
 
@@ -39,9 +57,9 @@ export function isAcknowledged(construct: IConstruct, id: string): boolean {
 export function addFinding(construct: IConstruct, level: 'warning' | 'error', id: string, message: string): boolean {
   if (isAcknowledged(construct, id)) return false;
   if (level === 'warning') {
-    Annotations.of(construct).addWarningV2(id, message);
+    annotate(construct).addWarningV2(id, message);
   } else {
-    Annotations.of(construct).addError(`${message} [${id}]`);
+    annotate(construct).addError(`${message} [${id}]`);
   }
   return true;
 }

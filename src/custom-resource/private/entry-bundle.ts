@@ -1,0 +1,100 @@
+/**
+ * TypeScript (or JavaScript) entry files for `ResourceProvider({ entry })`: bundled at synth
+ * time with the esbuild installed in the user's app, the way aws-cdk-lib's NodejsFunction
+ * bundles locally (no Docker).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The part of esbuild's API this file uses. */
+interface EsbuildApi {
+  readonly version: string;
+  buildSync(options: Record<string, unknown>): {
+    readonly metafile?: { readonly outputs: Record<string, { readonly exports?: string[] }> };
+  };
+}
+
+/** File extensions esbuild reads as an entry. */
+export const ENTRY_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'];
+
+/** Loads the esbuild of the user's app (found from the entry file, then the working directory). */
+export function loadEsbuild(entry: string): EsbuildApi | undefined {
+  let resolved: string;
+  try {
+    resolved = require.resolve('esbuild', { paths: [path.dirname(entry), process.cwd()] });
+  } catch {
+    return undefined;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(resolved) as EsbuildApi;
+}
+
+/** Raised when esbuild cannot bundle the entry (syntax errors, missing imports). */
+export class EntryBundleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EntryBundleError';
+  }
+}
+
+/** The options shared by the bundle and the export analysis. */
+function baseOptions(entry: string): Record<string, unknown> {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    // The Lambda Node.js runtime provides the AWS SDK v3.
+    external: ['@aws-sdk/*'],
+    logLevel: 'silent',
+  };
+}
+
+function describeFailure(e: unknown): string {
+  const errors = (e as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }).errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    return errors.slice(0, 5).map((m) => (m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ${m.text}` : m.text)).join('; ');
+  }
+  return (e as Error)?.message ?? String(e);
+}
+
+/** Bundles `entry` into one CommonJS file, `outfile`. */
+export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string): void {
+  try {
+    esbuild.buildSync({ ...baseOptions(entry), format: 'cjs', outfile });
+  } catch (e) {
+    throw new EntryBundleError(`esbuild could not bundle ${entry}: ${describeFailure(e)}`);
+  }
+}
+
+/**
+ * The names `entry` exports, read statically by esbuild without running it; undefined when
+ * that cannot be known (a CommonJS module assigning `exports.x`, or `export default {...}`).
+ */
+export function entryExports(esbuild: EsbuildApi, entry: string): string[] | undefined {
+  let outputs: Record<string, { readonly exports?: string[] }>;
+  try {
+    outputs = esbuild.buildSync({ ...baseOptions(entry), format: 'esm', write: false, metafile: true, outdir: path.join(path.dirname(entry), '.cdk-lifecycle-analysis') }).metafile?.outputs ?? {};
+  } catch (e) {
+    throw new EntryBundleError(`esbuild could not read ${entry}: ${describeFailure(e)}`);
+  }
+  const exports = Object.values(outputs)[0]?.exports;
+  if (!exports || exports.includes('default')) return undefined;
+  return [...exports].sort();
+}
+
+/** The files Node.js would load for `modulePath` (relative to `dir`), in its order. */
+export function moduleCandidates(dir: string, modulePath: string): string[] {
+  const base = path.join(dir, modulePath);
+  return [`${base}.js`, `${base}.cjs`, `${base}.mjs`, path.join(base, 'index.js')];
+}
+
+/** Why `dir` has no loadable module `modulePath`, or undefined when it has one. */
+export function missingModuleProblem(dir: string, modulePath: string): string | undefined {
+  if (moduleCandidates(dir, modulePath).some((file) => fs.existsSync(file) && fs.statSync(file).isFile())) return undefined;
+  const typescript = ['.ts', '.mts', '.cts'].map((ext) => `${modulePath}${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
+  const hint = typescript
+    ? ` It has ${typescript}: Lambda runs JavaScript only. Give entry: "${path.join(dir, typescript)}" instead of code (it is bundled with esbuild at synth), or compile it to JavaScript first.`
+    : '';
+  return `has no module "${modulePath}" for the handler: none of ${modulePath}.js, ${modulePath}.cjs, ${modulePath}.mjs, ${modulePath}/index.js is in ${dir}.${hint}`;
+}

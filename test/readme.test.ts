@@ -1,0 +1,107 @@
+/**
+ * README.md's TypeScript examples compile as written, and its handler is the example app's
+ * handler (which test/examples.test.ts runs through the synthesized provider).
+ *
+ * Each ```ts block is type-checked (strict) against this repository's sources, with
+ * `cdk-lifecycle` mapped to src/. Blocks that use `this` are construct code: they are placed
+ * in a Stack's constructor. Names a block uses without importing or declaring them (`app`,
+ * `queue`, the templates) come from a small fixture, as jsii-rosetta fixtures do.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+const ROOT = path.join(__dirname, '..');
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const TS_BLOCKS = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+/** What the fixture may provide, with the import or declaration that provides it. */
+const FIXTURE: Record<string, string> = {
+  Construct: "import { Construct } from 'constructs';",
+  App: "import { App } from 'aws-cdk-lib';",
+  Stack: "import { Stack } from 'aws-cdk-lib';",
+  Annotations: "import { Annotations } from 'aws-cdk-lib';",
+  Aspects: "import { Aspects } from 'aws-cdk-lib';",
+  sqs: "import * as sqs from 'aws-cdk-lib/aws-sqs';",
+  FindingId: "import { FindingId } from 'cdk-lifecycle';",
+  ReplacementGuard: "import { ReplacementGuard } from 'cdk-lifecycle';",
+  app: 'declare const app: App;',
+  queue: 'declare const queue: sqs.Queue;',
+  deployedTemplate: 'declare const deployedTemplate: unknown;',
+  newTemplate: 'declare const newTemplate: unknown;',
+};
+const NEEDS: Record<string, string[]> = { app: ['App'], queue: ['sqs'] };
+
+function importedNames(block: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of block.matchAll(/^import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+(\w+)|(\w+))\s+from/gm)) {
+    if (m[1]) m[1].split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!).filter(Boolean).forEach((n) => names.add(n));
+    if (m[2]) names.add(m[2]);
+    if (m[3]) names.add(m[3]);
+  }
+  return names;
+}
+
+/** The block as a compilable module. */
+function asModule(block: string): string {
+  const lines = block.split('\n');
+  const imports = lines.filter((l) => l.startsWith('import '));
+  const body = lines.filter((l) => !l.startsWith('import '));
+  const imported = importedNames(block);
+  const wanted = new Set<string>();
+  const want = (name: string) => {
+    if (imported.has(name) || wanted.has(name)) return;
+    wanted.add(name);
+    (NEEDS[name] ?? []).forEach(want);
+  };
+  const construct = /\bthis\b/.test(block);
+  if (construct) ['Construct', 'Stack'].forEach(want);
+  for (const name of Object.keys(FIXTURE)) {
+    if (new RegExp(`\\b${name}\\b`).test(body.join('\n')) && !new RegExp(`(const|function|class)\\s+${name}\\b`).test(block)) want(name);
+  }
+  const fixture = Object.keys(FIXTURE).filter((n) => wanted.has(n)).map((n) => FIXTURE[n]);
+  const fixtureImports = fixture.filter((l) => l.startsWith('import '));
+  const declarations = fixture.filter((l) => !l.startsWith('import '));
+  const code = construct
+    ? ['export class Snippet extends Stack {', '  constructor(scope: Construct, id: string) {', '    super(scope, id);', ...body.map((l) => `    ${l}`), '  }', '}']
+    : [...body, 'export {};'];
+  return [...imports, ...fixtureImports, ...declarations, ...code].join('\n');
+}
+
+test('GIVEN the README WHEN its TypeScript blocks are compiled strictly THEN there is no error', () => {
+  expect(TS_BLOCKS.length).toBeGreaterThanOrEqual(5);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-'));
+  const files = TS_BLOCKS.map((block, i) => {
+    const file = path.join(dir, `block${i}.ts`);
+    fs.writeFileSync(file, asModule(block));
+    return file;
+  });
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+    baseUrl: ROOT,
+    paths: {
+      'cdk-lifecycle': ['src/index.ts'],
+      'cdk-lifecycle/lib/*': ['src/*'],
+      '*': ['node_modules/*'],
+    },
+  });
+  const problems = ts.getPreEmitDiagnostics(program)
+    .filter((d) => d.file && files.includes(d.file.fileName))
+    .map((d) => `${path.basename(d.file!.fileName)}:${d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}\n${d.file!.text}`);
+  expect(problems).toEqual([]);
+});
+
+test('GIVEN the README handler WHEN compared with examples/handlers/selenium.ts THEN it is the same code (so the example tests run the README handler)', () => {
+  const handler = TS_BLOCKS.find((b) => b.includes('export async function onEvent'));
+  const example = fs.readFileSync(path.join(ROOT, 'examples', 'handlers', 'selenium.ts'), 'utf8');
+  expect(handler).toBe(example.replace("from '../../src/runtime/types'", "from 'cdk-lifecycle/lib/runtime/types'"));
+});
