@@ -172,6 +172,7 @@ bench.exec('ts-node --transpile-only bench/provider.bench.ts');
 bench.exec('ts-node --transpile-only bench/spec-load.bench.ts');
 bench.exec('ts-node --transpile-only bench/replacement-guard.bench.ts');
 bench.exec('ts-node --transpile-only bench/change-set.bench.ts');
+bench.exec('ts-node --transpile-only bench/entry-bundling.bench.ts');
 
 // The replacement table (src/spec/replacement-spec.generated.ts) is generated from the pinned
 // @aws-cdk/aws-service-spec and committed; test/spec fails when it drifts from the generator.
