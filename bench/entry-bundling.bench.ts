@@ -44,7 +44,8 @@ console.log(JSON.stringify({ loadMs: Number(t1 - t0) / 1e6, synthMs: Number(t2 -
 `;
 
 function folderBytes(dir: string): number {
-  return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .reduce((sum, e) => sum + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
 }
 
 function sample(mode: 'entry' | 'directory', dir: string): { synthMs: number; bytes: number } {
