@@ -57,6 +57,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'cdk-nag@^2',
     '@types/aws-lambda@^8',
     '@aws-sdk/client-lambda@^3',
+    // The runtime keeps a long wait's response URL in SSM (Lambda's Node.js runtime provides it).
+    '@aws-sdk/client-ssm@^3',
     // Only for bench/: aws-cdk-lib's provider framework loads it eagerly.
     '@aws-sdk/client-sfn@^3',
     // The CloudFormation resource specification, pinned exactly: the committed generated
