@@ -6,7 +6,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import {
-  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
+  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
 import { PollingOptions } from './polling-options';
 import { checkProviderProps } from './private/provider-props-check';
@@ -77,6 +77,19 @@ export interface ResourceProviderProps {
    * @default - first call after 5 s, then every 5 s growing by 1.5x up to 1 minute
    */
   readonly polling?: PollingOptions;
+
+  /**
+   * Run your handler in a fresh worker thread for every request (in-function mode).
+   *
+   * Isolated, nothing the handler does to its own thread (throw from a timer, leave a
+   * rejection unhandled, call `process.exit`, spin the CPU, exhaust its heap) can keep the
+   * runtime from answering CloudFormation, and no request sees what an earlier one left
+   * behind. Turning it off saves the worker (about 1 ms of warm latency and its memory) but a
+   * crashing or blocking handler can then leave the stack waiting for the ServiceTimeout.
+   *
+   * @default true
+   */
+  readonly isolateHandler?: boolean;
 
   /**
    * A function (in any language) that handles events: the provider function invokes it
@@ -219,7 +232,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         ...props.environment,
         ...(props.onEventFunction
           ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
-          : { [ENV_USER_HANDLER]: checked.userHandler! }),
+          : { [ENV_USER_HANDLER]: checked.userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
         ...(checked.isCompleteHandler ? { [ENV_IS_COMPLETE_HANDLER]: checked.isCompleteHandler } : {}),
         ...(props.isCompleteFunction ? { [ENV_IS_COMPLETE_FUNCTION]: props.isCompleteFunction.functionArn } : {}),
         ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),

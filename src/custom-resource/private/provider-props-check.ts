@@ -37,6 +37,9 @@ export function checkProviderProps(scope: Construct, props: ResourceProviderProp
   if (props.onEventFunction && props.handler !== undefined) {
     throw new ConstructPropsError(path, 'handler', 'is not used with onEventFunction (the function has its own handler setting): remove it');
   }
+  if (props.onEventFunction && props.isolateHandler !== undefined) {
+    throw new ConstructPropsError(path, 'isolateHandler', 'applies to entry and code only: onEventFunction runs in its own function');
+  }
   if (props.onEventFunction && props.isCompleteHandler !== undefined) {
     throw new ConstructPropsError(path, 'isCompleteHandler', 'is not used with onEventFunction: give isCompleteFunction instead');
   }

@@ -80,6 +80,11 @@ export class WaitStore {
     return { responseUrl: wait.responseUrl, result: wait.result };
   }
 
+  /** Removes the claim of one hand-off (a late delivery that found the wait gone). */
+  public async release(parameter: string, hop: number): Promise<void> {
+    await this.ssm.deleteParameters({ Names: [`${parameter}/claim-${hop}`] });
+  }
+
   /** Removes the kept wait and the claims of hand-offs 1 to `hops`; missing ones are fine. */
   public async remove(parameter: string, hops: number): Promise<void> {
     const names = [parameter, ...Array.from({ length: Math.max(0, hops) }, (_, i) => `${parameter}/claim-${i + 1}`)];

@@ -1,0 +1,106 @@
+import { FAILED_CREATE_MARKER } from '../../../src/runtime/contract';
+import { failure, readOutcome, settleResult, validateResult } from '../../../src/runtime/protocol/handler-result';
+
+const EXPECTED = '; expected nothing or an object with PhysicalResourceId, Data, NoEcho';
+
+describe('settleResult', () => {
+  test.each([
+    ['nothing', undefined],
+    ['null', null],
+  ])('GIVEN %s WHEN settled THEN an empty result', (_name, raw) => {
+    expect(settleResult(raw)).toEqual({ ok: true, result: {} });
+  });
+
+  test('GIVEN a result with extra fields WHEN settled THEN only the protocol fields are kept, as plain data', () => {
+    const data = { nested: { list: [1, 'two'] } };
+    const outcome = settleResult({ PhysicalResourceId: 'p', Data: data, NoEcho: false, Extra: 'dropped' });
+    expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'p', Data: data, NoEcho: false } });
+    expect(outcome.ok && outcome.result.Data).not.toBe(data);
+  });
+
+  test('GIVEN getters and toJSON WHEN settled THEN each is read exactly once', () => {
+    const reads = { id: 0, data: 0 };
+    const raw = { get PhysicalResourceId() { reads.id++; return 'p'; }, Data: { toJSON() { reads.data++; return { v: 'once' }; } } };
+    expect(settleResult(raw)).toEqual({ ok: true, result: { PhysicalResourceId: 'p', Data: { v: 'once' } } });
+    expect(reads).toEqual({ id: 1, data: 1 });
+  });
+
+  test('GIVEN a result whose own toJSON gives the answer WHEN settled THEN that is the result', () => {
+    expect(settleResult({ toJSON: () => ({ PhysicalResourceId: 'from-tojson' }) })).toEqual({ ok: true, result: { PhysicalResourceId: 'from-tojson' } });
+  });
+
+  test.each([
+    ['an Error', new Error('nope'), 'HandlerResultError: the handler returned an error instead of throwing it: Error: nope'],
+    ['an Error subclass', new (class MyError extends Error { public name = 'MyError'; })('sub'), 'HandlerResultError: the handler returned an error instead of throwing it: MyError: sub'],
+    ['a function', () => 1, `HandlerResultError: the handler returned a function${EXPECTED}`],
+    ['a symbol', Symbol('s'), `HandlerResultError: the handler returned a symbol${EXPECTED}`],
+    ['a BigInt', BigInt(5), 'HandlerResultError: the handler returned a result that cannot be written as JSON (TypeError: Do not know how to serialize a BigInt)'],
+    ['a string', 'hello', `HandlerResultError: the handler returned string "hello"${EXPECTED}`],
+    ['a number', 3, `HandlerResultError: the handler returned number 3${EXPECTED}`],
+    ['an array', [1], `HandlerResultError: the handler returned an array of 1${EXPECTED}`],
+    ['an object whose toJSON throws', { toJSON() { throw new RangeError('inside toJSON'); } }, 'HandlerResultError: the handler returned a result that cannot be written as JSON (RangeError: inside toJSON)'],
+  ])('GIVEN %s WHEN settled THEN the failure says what was returned', (_name, raw, error) => {
+    expect(settleResult(raw)).toEqual({ ok: false, error });
+  });
+
+  test.each([
+    ['NoEcho true', { NoEcho: true }],
+    ['NoEcho as a string', { NoEcho: 'yes' }],
+    ['a NoEcho getter that throws', { get NoEcho() { throw new Error('no'); } }],
+  ])('GIVEN %s and a result that cannot be serialized WHEN settled THEN the serializer message is not shown', (_name, extra) => {
+    const raw: Record<string, unknown> = { Data: { keyName: BigInt(1) } };
+    Object.defineProperties(raw, Object.getOwnPropertyDescriptors(extra));
+    expect(settleResult(raw)).toEqual({ ok: false, error: 'HandlerResultError: the handler returned a result that cannot be written as JSON (not shown: NoEcho is set)' });
+  });
+
+  test('GIVEN NoEcho false and a result that cannot be serialized WHEN settled THEN the serializer message is shown', () => {
+    expect(settleResult({ NoEcho: false, Data: { n: BigInt(1) } })).toEqual({ ok: false, error: 'HandlerResultError: the handler returned a result that cannot be written as JSON (TypeError: Do not know how to serialize a BigInt)' });
+  });
+});
+
+describe('validateResult', () => {
+  test.each([
+    ['an empty id', { PhysicalResourceId: '' }, 'HandlerResultError: the handler returned an invalid PhysicalResourceId: PhysicalResourceId must not be empty'],
+    ['a numeric id', { PhysicalResourceId: 5 }, 'HandlerResultError: the handler returned an invalid PhysicalResourceId: PhysicalResourceId must be a string, got number'],
+    ['the failed-Create marker', { PhysicalResourceId: `${FAILED_CREATE_MARKER}x` }, `HandlerResultError: the handler returned PhysicalResourceId string "${FAILED_CREATE_MARKER}x", which starts with the reserved prefix ${FAILED_CREATE_MARKER}`],
+    ['NoEcho as a string', { NoEcho: 'yes' }, 'HandlerResultError: the handler returned NoEcho as string "yes"; expected true or false'],
+    ['Data as a string', { Data: 'text' }, 'HandlerResultError: the handler returned Data as string "text"; expected an object'],
+    ['Data as an array with NoEcho', { Data: ['s'], NoEcho: true }, 'HandlerResultError: the handler returned Data as an array of 1 (not shown: NoEcho is set); expected an object'],
+    ['Data as null with NoEcho false', { Data: null, NoEcho: false }, 'HandlerResultError: the handler returned Data as null; expected an object'],
+    ['Data over 4,096 bytes', { Data: { big: 'b'.repeat(4090) } }, 'HandlerResultError: the handler returned Data of 4100 bytes, which does not fit the 4096-byte response. Largest keys: big (4098 bytes). Return less Data (store large values elsewhere).'],
+    ['Data over 4,096 bytes with NoEcho', { Data: { big: 'b'.repeat(4090) }, NoEcho: true }, 'HandlerResultError: the handler returned Data of 4100 bytes, which does not fit the 4096-byte response. 1 keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).'],
+  ])('GIVEN %s WHEN validated THEN it fails, saying why', (_name, value, error) => {
+    expect(validateResult(value)).toEqual({ ok: false, error });
+  });
+
+  test('GIVEN Data of exactly 4,096 bytes WHEN validated THEN it passes (the whole body is fitted later)', () => {
+    const data = { big: 'b'.repeat(4086) };
+    expect(validateResult({ Data: data })).toEqual({ ok: true, result: { Data: data } });
+  });
+
+  test('GIVEN a 1,024-byte id WHEN validated THEN it passes', () => {
+    expect(validateResult({ PhysicalResourceId: 'i'.repeat(1024) }).ok).toBe(true);
+  });
+});
+
+describe('readOutcome', () => {
+  test.each([
+    ['a result', { ok: true, result: { PhysicalResourceId: 'p', Extra: 1 } }, { ok: true, result: { PhysicalResourceId: 'p' } }],
+    ['a result that breaks the rules', { ok: true, result: { PhysicalResourceId: '' } }, { ok: false, error: expect.stringMatching(/must not be empty/) }],
+    ['a failure', { ok: false, error: 'Error: x' }, { ok: false, error: 'Error: x' }],
+    ['a failure without text', { ok: false, error: 5 }, { ok: false, error: 'HandlerCrashError: unreadable outcome from the worker' }],
+    ['an ok that is not true', { ok: 'true', result: {} }, { ok: false, error: 'HandlerCrashError: unreadable outcome from the worker' }],
+    ['not an object', 'ok', { ok: false, error: 'HandlerCrashError: unreadable outcome from the worker' }],
+  ])('GIVEN %s from a worker WHEN read THEN it is checked again', (_name, value, expected) => {
+    expect(readOutcome(value)).toEqual(expected);
+  });
+
+  test('GIVEN a huge error text WHEN read THEN it is clipped', () => {
+    const outcome = readOutcome({ ok: false, error: 'e'.repeat(100_000) });
+    expect(outcome.ok ? '' : outcome.error).toHaveLength(4096);
+  });
+
+  test('failure clips its text', () => {
+    expect(failure('f'.repeat(5000))).toEqual({ ok: false, error: expect.stringMatching(/^f+ \[\.\.\.\] f+$/) });
+  });
+});
