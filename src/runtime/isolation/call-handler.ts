@@ -3,21 +3,21 @@
  * (inside the worker, or on the runtime's thread without isolation).
  */
 import { errorText } from '../protocol/error-text';
-import { failure, HandlerOutcome, settleResult } from '../protocol/handler-result';
+import { failure, HandlerOutcome, ResultShape, settleResult } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
 
 /** A handler export. */
 export type HandlerFunction = (event: unknown) => unknown;
 
 /** Calls `fn` and settles what it returned or threw into a bounded outcome. Never rejects. */
-export async function callHandler(fn: HandlerFunction, event: unknown): Promise<HandlerOutcome> {
+export async function callHandler(fn: HandlerFunction, event: unknown, shape: ResultShape = 'onEvent'): Promise<HandlerOutcome> {
   let raw: unknown;
   try {
     raw = await fn(event);
   } catch (e) {
     return failure(errorText(e));
   }
-  return settleResult(raw);
+  return settleResult(raw, shape);
 }
 
 /** The export named `exportName`, also looked up under `default` (ES modules compiled to CommonJS). */

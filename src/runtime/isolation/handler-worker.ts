@@ -81,5 +81,5 @@ async function answer(data: HandlerWorkerData, mod: Record<string, unknown>, mes
   const call = isPlainObject(message) ? message : {};
   const exportName = typeof call.exportName === 'string' ? call.exportName : '';
   const fn = findExport(mod, exportName);
-  return fn ? callHandler(fn, call.event) : missingExport(data.moduleName, exportName, mod);
+  return fn ? callHandler(fn, call.event, call.shape === 'isComplete' ? 'isComplete' : 'onEvent') : missingExport(data.moduleName, exportName, mod);
 }

@@ -25,7 +25,7 @@ export function inThreadIsolation(load: () => Promise<Record<string, unknown>>, 
       const fn = findExport(mod, call.exportName);
       if (!fn) return missingExport(moduleName, call.exportName, mod);
       // Events are JSON: copying cannot fail.
-      return withDeadline(callHandler(fn, structuredClone(call.event)), call.deadline - now());
+      return withDeadline(callHandler(fn, structuredClone(call.event), call.shape), call.deadline - now());
     },
     prepare: async () => undefined,
   };

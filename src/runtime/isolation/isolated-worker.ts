@@ -82,7 +82,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
   };
   const send = () => {
     sent = true;
-    const message: CallMessage = { t: 'call', exportName: call!.exportName, event: call!.event };
+    const message: CallMessage = { t: 'call', exportName: call!.exportName, event: call!.event, shape: call!.shape };
     try {
       // Structured clone: the handler gets its own copy of the event.
       worker.postMessage(message);
@@ -117,7 +117,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
       lines[message.stream === 'stderr' ? 'stderr' : 'stdout'].push(String(message.text));
     } else if (message.t === 'outcome' && sent) {
       // Only an answer to the call counts (the handler itself could post before it).
-      finish(readOutcome(message.outcome));
+      finish(readOutcome(message.outcome, call?.shape));
     }
   });
   worker.on('error', (error: unknown) => fail(workerErrorText(error, settings.heapLimitMb)));

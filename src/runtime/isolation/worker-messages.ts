@@ -10,6 +10,7 @@
  * the handler's last lines before a crash arrive before the crash does.
  */
 import { deadlineText } from '../protocol/deadline';
+import type { ResultShape } from '../protocol/handler-result';
 import { errorText } from '../protocol/error-text';
 import { isPlainObject } from '../protocol/request';
 
@@ -18,6 +19,8 @@ export interface CallMessage {
   readonly t: 'call';
   readonly exportName: string;
   readonly event: unknown;
+  /** Which answer the export gives; onEvent's when absent. */
+  readonly shape?: ResultShape;
 }
 
 /**

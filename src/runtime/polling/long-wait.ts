@@ -7,12 +7,12 @@
 import type { PollingSchedule } from '../contract';
 import { readServiceTimeout } from '../protocol/deadline';
 import { errorText } from '../protocol/error-text';
+import type { HandlerOutcome } from '../protocol/handler-result';
 import { failedResponse, toHandlerEvent } from '../protocol/lifecycle';
 import type { Logger } from '../protocol/logger';
 import type { CloudFormationRequest } from '../protocol/request';
 import type { ResponseBody } from '../protocol/response';
 import type { LifecycleIsCompleteEvent, LifecycleResult } from '../types';
-import type { IsCompleteOutcome } from './is-complete-result';
 import { pollMessage, PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
 import { pollWithinInvocation } from './poll-within-invocation';
@@ -20,7 +20,7 @@ import type { SelfInvoke } from './self-invoker';
 import type { WaitStore } from './wait-store';
 
 /** Calls isComplete once with its own copy of the event; resolves by `deadline`; never rejects. */
-export type IsCompleteCall = (event: LifecycleIsCompleteEvent, deadline: number, logger: Logger) => Promise<IsCompleteOutcome>;
+export type IsCompleteCall = (event: LifecycleIsCompleteEvent, deadline: number, logger: Logger) => Promise<HandlerOutcome>;
 
 /** What a long wait uses. */
 export interface LongWaitDependencies {

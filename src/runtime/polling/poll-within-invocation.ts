@@ -4,11 +4,12 @@
  * new invocation.
  */
 import type { PollingSchedule } from '../contract';
-import type { IsCompleteOutcome } from './is-complete-result';
+import type { HandlerOutcome } from '../protocol/handler-result';
+import { validateIsComplete } from './is-complete-answer';
 import { planNextStep, waitBefore } from './poll-schedule';
 
 /** Calls isComplete once; resolves by `deadline` (epoch ms); never rejects. */
-export type IsCompleteCaller = (attempt: number, deadline: number) => Promise<IsCompleteOutcome>;
+export type IsCompleteCaller = (attempt: number, deadline: number) => Promise<HandlerOutcome>;
 
 /** What `pollWithinInvocation` needs. */
 export interface PollWithinInvocation {
@@ -47,7 +48,7 @@ export async function pollWithinInvocation(input: PollWithinInvocation): Promise
     if (step.kind === 'hand-off') return { kind: 'continue', attempts, due: step.at };
     const wait = step.at - input.now();
     if (wait > 0) await input.sleep(wait);
-    const outcome = await input.isComplete(attempts, input.now() + input.callMs);
+    const outcome = validateIsComplete(await input.isComplete(attempts, input.now() + input.callMs));
     attempts++;
     if (!outcome.ok) return { kind: 'failed', attempts, error: outcome.error };
     if (outcome.complete) return { kind: 'complete', attempts, ...(outcome.data ? { data: outcome.data } : {}) };

@@ -1,5 +1,5 @@
 import { LifecycleIsCompleteEvent } from '../../../src/runtime/types';
-import { IsCompleteOutcome } from '../../../src/runtime/polling/is-complete-result';
+import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { continueWait, LongWaitDependencies, waitInThisInvocation, WaitPart } from '../../../src/runtime/polling/long-wait';
 import { POLL_KEY } from '../../../src/runtime/polling/poll-message';
 import { SsmOperations, WaitStore } from '../../../src/runtime/polling/wait-store';
@@ -36,7 +36,7 @@ const REQUEST = {
   ResourceProperties: { ServiceToken: 'arn', ServiceTimeout: '600', size: 'large' },
 };
 
-function setup(answers: IsCompleteOutcome[]) {
+function setup(answers: HandlerOutcome[]) {
   let now = 1_000_000;
   const ssm = new MemorySsm();
   const invoked: string[] = [];
@@ -47,7 +47,7 @@ function setup(answers: IsCompleteOutcome[]) {
     store: new WaitStore(ssm, 'provider-fn'),
     selfInvoke: async (_fn, payload) => { invoked.push(payload); },
     functionName: 'provider-fn',
-    isComplete: async (event) => { seen.push(event); now += 50; return answers.shift() ?? { ok: true, complete: false }; },
+    isComplete: async (event) => { seen.push(event); now += 50; return answers.shift() ?? { ok: true, result: {}, answer: { IsComplete: false } }; },
     now: () => now,
     sleep: async (ms) => { now += ms; },
   };
@@ -68,7 +68,7 @@ function setup(answers: IsCompleteOutcome[]) {
 }
 
 test('GIVEN isComplete done on the third call WHEN waited in the same invocation THEN SUCCESS merges its Data over onEvent\'s and nothing is stored', async () => {
-  const { deps, ssm, seen, part } = setup([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: true, data: { Endpoint: 'e' } }]);
+  const { deps, ssm, seen, part } = setup([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true, Data: { Endpoint: 'e' } } }]);
   const end = await waitInThisInvocation(deps, part(), 'unused', URL);
   expect(end).toEqual({ kind: 'answer', body: { Status: 'SUCCESS', PhysicalResourceId: 'cluster-1', StackId: REQUEST.StackId, RequestId: 'req-1', LogicalResourceId: 'Cluster', Data: { Arn: 'arn:cluster', Endpoint: 'e' } } });
   expect(seen.map((e) => [e.RequestType, e.PhysicalResourceId, e.Attempt, e.ResourceProperties])).toEqual([0, 1, 2].map((a) => ['Create', 'cluster-1', a, { size: 'large' }]));
@@ -90,7 +90,7 @@ test('GIVEN a wait longer than the invocation WHEN it ends THEN the URL is kept 
 });
 
 describe('continuing in a new invocation', () => {
-  async function handedOff(answers: IsCompleteOutcome[]) {
+  async function handedOff(answers: HandlerOutcome[]) {
     const ctx = setup(answers);
     await waitInThisInvocation(ctx.deps, ctx.part({ invocationEnd: 1_030_000 }), '/cdk-lifecycle/provider-fn/abc', URL);
     const answered: Array<{ body: ResponseBody; url: string }> = [];
@@ -105,7 +105,7 @@ describe('continuing in a new invocation', () => {
   }
 
   test('GIVEN the poll event WHEN the new invocation completes THEN it answers the kept URL once and removes the parameter and its claim', async () => {
-    const { deps, ssm, event, answered, run } = await handedOff([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: true }]);
+    const { deps, ssm, event, answered, run } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
     await continueWait(deps, event, run);
     expect(answered).toHaveLength(1);
     expect(answered[0].url).toBe(URL);
@@ -114,14 +114,14 @@ describe('continuing in a new invocation', () => {
   });
 
   test('GIVEN the same poll event delivered twice WHEN both run THEN only one continues and one answer is sent', async () => {
-    const { deps, event, answered, run, lines } = await handedOff([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: true }]);
+    const { deps, event, answered, run, lines } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
     await Promise.all([continueWait(deps, event, run), continueWait(deps, event, run)]);
     expect(answered).toHaveLength(1);
     expect(lines.some((l) => l.includes('handled by another invocation'))).toBe(true);
   });
 
   test('GIVEN a poll event delivered late, after the answer WHEN it runs THEN it does nothing and leaves nothing behind', async () => {
-    const { deps, ssm, event, answered, run, lines } = await handedOff([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: true }]);
+    const { deps, ssm, event, answered, run, lines } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
     await continueWait(deps, event, run);
     await continueWait(deps, event, run);
     expect(answered).toHaveLength(1);
@@ -130,7 +130,7 @@ describe('continuing in a new invocation', () => {
   });
 
   test('GIVEN isComplete throws in the new invocation WHEN answered THEN FAILED keeps the created id so the Delete reaches the handler', async () => {
-    const { deps, event, answered, run } = await handedOff([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: false }, { ok: false, error: 'Error: cluster broke' }]);
+    const { deps, event, answered, run } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: false, error: 'Error: cluster broke' }]);
     await continueWait(deps, event, run);
     expect(answered[0].body).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'cluster-1', Reason: 'isComplete failed: Error: cluster broke (see the logs)' });
   });

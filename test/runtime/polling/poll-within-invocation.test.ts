@@ -1,4 +1,4 @@
-import { IsCompleteOutcome } from '../../../src/runtime/polling/is-complete-result';
+import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { pollWithinInvocation, PollWithinInvocation } from '../../../src/runtime/polling/poll-within-invocation';
 
 /** A clock that only moves when the poller sleeps or a call takes time. */
@@ -9,7 +9,7 @@ function fakeClock(start = 0) {
 
 const schedule = { firstDelayMs: 1_000, intervalMs: 2_000, backoffRate: 2, maxIntervalMs: 8_000 };
 
-function setup(answers: Array<IsCompleteOutcome | ((at: number) => IsCompleteOutcome)>, overrides: Partial<PollWithinInvocation> = {}) {
+function setup(answers: Array<HandlerOutcome | ((at: number) => HandlerOutcome)>, overrides: Partial<PollWithinInvocation> = {}) {
   const clock = fakeClock();
   const calls: Array<{ attempt: number; at: number; deadline: number }> = [];
   const input: PollWithinInvocation = {
@@ -25,7 +25,7 @@ function setup(answers: Array<IsCompleteOutcome | ((at: number) => IsCompleteOut
     isComplete: async (attempt, deadline) => {
       calls.push({ attempt, at: clock.now(), deadline });
       clock.advance(100);
-      const answer = answers.shift() ?? { ok: true, complete: false };
+      const answer = answers.shift() ?? { ok: true, result: {}, answer: { IsComplete: false } };
       return typeof answer === 'function' ? answer(clock.now()) : answer;
     },
     ...overrides,
@@ -34,7 +34,7 @@ function setup(answers: Array<IsCompleteOutcome | ((at: number) => IsCompleteOut
 }
 
 test('GIVEN isComplete answers false twice then true with Data WHEN polled THEN it is called on schedule and the Data comes back', async () => {
-  const { input, calls } = setup([{ ok: true, complete: false }, { ok: true, complete: false }, { ok: true, complete: true, data: { Endpoint: 'db.example' } }]);
+  const { input, calls } = setup([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true, Data: { Endpoint: 'db.example' } } }]);
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'complete', attempts: 3, data: { Endpoint: 'db.example' } });
   // due 1,000; then 2,000 after the first answer (at 1,100); then 4,000 after the second (at 3,200).
   expect(calls).toEqual([
@@ -45,7 +45,7 @@ test('GIVEN isComplete answers false twice then true with Data WHEN polled THEN 
 });
 
 test('GIVEN isComplete fails WHEN polled THEN the wait ends with its error at once', async () => {
-  const { input, calls } = setup([{ ok: true, complete: false }, { ok: false, error: 'Error: cluster failed' }]);
+  const { input, calls } = setup([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: false, error: 'Error: cluster failed' }]);
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'failed', attempts: 2, error: 'Error: cluster failed' });
   expect(calls).toHaveLength(2);
 });
@@ -67,7 +67,7 @@ test('GIVEN a wait that never completes WHEN the deadline comes THEN one last ca
 });
 
 test('GIVEN a continued wait WHEN polled THEN the schedule goes on from the attempts already made', async () => {
-  const { input, calls } = setup([{ ok: true, complete: true }], { attempt: 6, due: 50_000, deadline: 200_000, invocationEnd: 150_000 });
+  const { input, calls } = setup([{ ok: true, result: {}, answer: { IsComplete: true } }], { attempt: 6, due: 50_000, deadline: 200_000, invocationEnd: 150_000 });
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'complete', attempts: 7 });
   expect(calls).toEqual([{ attempt: 6, at: 50_000, deadline: 55_000 }]);
 });

@@ -1,0 +1,25 @@
+/**
+ * The entry of the runtime's polling code (bundled on its own into `polling.js`, loaded by the
+ * runtime only when the provider polls): builds the waiter from the function's environment.
+ */
+import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, PollingSchedule } from '../contract';
+import { failure } from '../protocol/handler-result';
+import type { Invoker } from '../protocol/lifecycle';
+import { sdkSelfInvoke } from './self-invoker';
+import { sdkSsmOperations, WaitStore } from './wait-store';
+import { createWaiter, Waiter } from './waiter';
+
+/** The waiter of this function; `isComplete` reaches the user's isComplete (isolated or another function). */
+export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoker | undefined): Waiter {
+  const functionName = env.AWS_LAMBDA_FUNCTION_NAME ?? '';
+  const missing = failure(`HandlerLoadError: the provider polls (${ENV_POLLING} is set) but has neither ${ENV_IS_COMPLETE_HANDLER} nor ${ENV_IS_COMPLETE_FUNCTION}`);
+  return createWaiter({
+    schedule: JSON.parse(env[ENV_POLLING] ?? '') as PollingSchedule,
+    store: new WaitStore(sdkSsmOperations(), functionName),
+    selfInvoke: sdkSelfInvoke(),
+    functionName,
+    isComplete: async (event, deadline, logger) => (isComplete ? isComplete.call(event, { deadline, logger }) : missing),
+    now: Date.now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+}
