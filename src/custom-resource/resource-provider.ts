@@ -219,7 +219,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
 
     const fn = new lambda.Function(this, 'Function', {
       runtime: lambda.Runtime.NODEJS_24_X,
-      code: providerCode(checked.source),
+      code: providerCode(checked.source, checked.schedule !== undefined),
       handler: RUNTIME_HANDLER,
       timeout: props.timeout ?? Duration.minutes(5),
       memorySize: props.memorySize ?? 256,

@@ -3,6 +3,7 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ProvidedResource, ResourceProvider, ResourceProviderProps } from '../../src';
+import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, ENV_USER_HANDLER } from '../../src/runtime/contract';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'polling', 'handler.ts');
@@ -45,6 +46,19 @@ describe('a polling provider', () => {
     ]);
     // The function does not wait for the policy: a DependsOn would make the two a cycle.
     expect(Object.values<any>(template.findResources('AWS::Lambda::Function'))[0].DependsOn ?? []).not.toContain(Object.keys(template.findResources('AWS::IAM::Policy'))[0]);
+  });
+
+  test('THEN its asset carries the runtime\'s polling code beside the runtime, and a provider that does not poll does not', () => {
+    const app = appWithAssetMetadata();
+    const s = new Stack(app, 'Assets');
+    new ResourceProvider(s, 'Polls', { entry: ENTRY, isCompleteHandler: 'isComplete' });
+    new ResourceProvider(s, 'Plain', { entry: PLAIN_ENTRY });
+    const dirs = functionAssetDirs(app.synth(), 'Assets');
+    const files = Object.fromEntries(Object.entries(dirs).map(([id, dir]) => [id.replace(/Function[0-9A-F]{8}$/, ''), listFiles(dir)]));
+    expect(files).toEqual({
+      Polls: ['cdk-lifecycle-runtime/index.js', 'cdk-lifecycle-runtime/polling.js', 'index.js'],
+      Plain: ['cdk-lifecycle-runtime/index.js', 'index.js'],
+    });
   });
 
   test('GIVEN a provider without isComplete WHEN synthesized THEN it adds nothing for polling (4 resources, no policy, no polling variables)', () => {
