@@ -17,11 +17,13 @@ import { summarize } from './summary';
  * @throws CliError for unreadable or invalid inputs and stacks that cannot be found
  */
 export function runDiff(options: DiffOptions, io: CliIo): number {
+  const warnings: string[] = [];
   const parameters = {
-    before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd),
-    after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd),
+    before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd, warnings),
+    after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd, warnings),
   };
-  const pairs = pairStacks(readSide(options.before, io.cwd), readSide(options.after, io.cwd), options.stacks);
+  const pairs = pairStacks(readSide(options.before, io.cwd, warnings), readSide(options.after, io.cwd, warnings), options.stacks);
+  for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 

@@ -5,7 +5,7 @@
  * asset manifest publishes the file under (an in-process `app.synth()`).
  */
 import * as path from 'node:path';
-import { isPlainObject, readSynthesizedTemplate, Template } from './read-template';
+import { isPlainObject, readSynthesizedTemplate, Template, Warnings } from './read-template';
 
 /** Asset object key -> the file in the assembly folder it is published from. */
 export type AssetTemplates = ReadonlyMap<string, string>;
@@ -16,6 +16,8 @@ export interface AssemblyLocation {
   /** The folder as the user should see it in messages. */
   readonly shown: string;
   readonly assets: AssetTemplates;
+  /** Where warnings of the reading go. */
+  readonly warnings?: Warnings;
 }
 
 const NESTED_STACK_TYPE = 'AWS::CloudFormation::Stack';
@@ -41,7 +43,7 @@ function collect(template: Template, prefix: string, depth: number, location: As
     if (!isPlainObject(resource) || resource.Type !== NESTED_STACK_TYPE) continue;
     const file = templateFileOf(resource, location.assets);
     if (file === undefined) continue;
-    const nested = readSynthesizedTemplate(path.join(location.directory, file), path.join(location.shown, file));
+    const nested = readSynthesizedTemplate(path.join(location.directory, file), path.join(location.shown, file), location.warnings);
     found.set(`${prefix}${logicalId}`, nested);
     collect(nested, `${prefix}${logicalId}/`, depth + 1, location, found);
   }

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { CliError } from './cli-error';
-import { isPlainObject, parseTemplateText, readText } from './read-template';
+import { isPlainObject, parseTemplateText, readText, Warnings } from './read-template';
 
 /** Parameter values by name. */
 export type ParameterMap = { [name: string]: string };
@@ -29,14 +29,15 @@ const PAIR = /^(?:([A-Za-z][A-Za-z0-9-]*):)?([A-Za-z0-9]+)=(.*)$/s;
  *
  * @param flag the flag's name, for messages
  * @param cwd the folder `@file` paths are relative to
+ * @param warnings where warnings of reading a parameter file go
  * @throws CliError for a value that is not `Key=Value`, or a file that cannot be read or holds no parameters
  */
-export function parseParameters(values: readonly string[], flag: string, cwd: string): ScopedParameters {
+export function parseParameters(values: readonly string[], flag: string, cwd: string, warnings?: Warnings): ScopedParameters {
   const everyStack: ParameterMap = {};
   const byStack = new Map<string, ParameterMap>();
   for (const value of values) {
     if (value.startsWith('@')) {
-      Object.assign(everyStack, readParameterFile(value.slice(1), cwd, flag));
+      Object.assign(everyStack, readParameterFile(value.slice(1), cwd, flag, warnings));
       continue;
     }
     for (const pair of value.split(PAIR_SEPARATOR)) {
@@ -58,9 +59,9 @@ export function parametersFor(parameters: ScopedParameters, stackName: string | 
   return { ...parameters.everyStack, ...(stackName === undefined ? {} : parameters.byStack.get(stackName)) };
 }
 
-function readParameterFile(file: string, cwd: string, flag: string): ParameterMap {
+function readParameterFile(file: string, cwd: string, flag: string, warnings?: Warnings): ParameterMap {
   const full = path.resolve(cwd, file);
-  const content = parseTemplateText(readText(full, file), full, file);
+  const content = parseTemplateText(readText(full, file), full, file, warnings);
   const values: ParameterMap = {};
   if (Array.isArray(content)) {
     for (const entry of content) {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliError } from './cli-error';
 import { AssetTemplates, findNestedTemplates } from './find-nested-templates';
-import { describe, isPlainObject, parseTemplateText, readSynthesizedTemplate, readText, Template } from './read-template';
+import { describe, isPlainObject, parseTemplateText, readSynthesizedTemplate, readText, Template, Warnings } from './read-template';
 
 /** One stack of a cloud assembly. */
 export interface AssemblyStack {
@@ -32,20 +32,21 @@ const MAX_ASSEMBLY_DEPTH = 16;
  *
  * @param directory the folder holding `manifest.json`
  * @param shown the folder as the user should see it in messages
+ * @param warnings where warnings of the reading go
  * @throws CliError when the manifest or a template is missing, unreadable or malformed
  */
-export function readAssembly(directory: string, shown: string = directory): AssemblyStack[] {
+export function readAssembly(directory: string, shown: string = directory, warnings?: Warnings): AssemblyStack[] {
   if (!fs.existsSync(path.join(directory, 'manifest.json'))) {
     throw new CliError(`${shown} is a folder but not a cloud assembly: it has no manifest.json`, 'pass a template file, or the output folder of `cdk synth` (cdk.out)');
   }
   const found: FoundStack[] = [];
-  collectStacks(directory, shown, 0, found);
+  collectStacks(directory, shown, 0, found, warnings);
   const count = new Map<string, number>();
   for (const stack of found) count.set(stack.stackName, (count.get(stack.stackName) ?? 0) + 1);
   return found.map(({ stackName, ...stack }) => ({ name: count.get(stackName)! > 1 ? stack.artifactId : stackName, ...stack }));
 }
 
-function collectStacks(directory: string, shown: string, depth: number, found: FoundStack[]): void {
+function collectStacks(directory: string, shown: string, depth: number, found: FoundStack[], warnings?: Warnings): void {
   const manifestFile = path.join(directory, 'manifest.json');
   const manifestShown = path.join(shown, 'manifest.json');
   const manifest = parseTemplateText(readText(manifestFile, manifestShown), manifestFile, manifestShown);
@@ -58,19 +59,19 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
     if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
     const properties = artifact.properties;
     if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string' && depth < MAX_ASSEMBLY_DEPTH) {
-      collectStacks(path.join(directory, properties.directoryName), path.join(shown, properties.directoryName), depth + 1, found);
+      collectStacks(path.join(directory, properties.directoryName), path.join(shown, properties.directoryName), depth + 1, found, warnings);
     }
     if (artifact.type !== 'aws:cloudformation:stack') continue;
     if (typeof properties.templateFile !== 'string') {
       throw new CliError(`${manifestShown}: stack artifact ${artifactId} has no "templateFile"`);
     }
-    const template = readSynthesizedTemplate(path.join(directory, properties.templateFile), path.join(shown, properties.templateFile));
+    const template = readSynthesizedTemplate(path.join(directory, properties.templateFile), path.join(shown, properties.templateFile), warnings);
     found.push({
       stackName: typeof properties.stackName === 'string' ? properties.stackName : artifactId,
       artifactId,
       displayName: typeof artifact.displayName === 'string' ? artifact.displayName : artifactId,
       template,
-      nestedTemplates: findNestedTemplates(template, { directory, shown, assets }),
+      nestedTemplates: findNestedTemplates(template, { directory, shown, assets, warnings }),
     });
   }
 }

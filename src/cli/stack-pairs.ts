@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliError } from './cli-error';
 import { AssemblyStack, readAssembly } from './read-assembly';
-import { readTemplate, Template } from './read-template';
+import { readTemplate, Template, Warnings } from './read-template';
 
 /** A side that is a template file. */
 export interface TemplateSide {
@@ -47,9 +47,10 @@ export interface StackPair {
 /**
  * Reads a path: a folder is a cloud assembly, a file a template.
  *
+ * @param warnings where warnings of the reading go (a duplicate YAML key)
  * @throws CliError when the path does not exist or its content is not what it should be
  */
-export function readSide(given: string, cwd: string): Side {
+export function readSide(given: string, cwd: string, warnings?: Warnings): Side {
   const full = path.resolve(cwd, given);
   let stat: fs.Stats;
   try {
@@ -58,8 +59,8 @@ export function readSide(given: string, cwd: string): Side {
     throw new CliError(`cannot read ${given}: ${(error as Error).message}`);
   }
   return stat.isDirectory()
-    ? { kind: 'assembly', shown: given, stacks: readAssembly(full, given) }
-    : { kind: 'template', shown: given, template: readTemplate(full, given) };
+    ? { kind: 'assembly', shown: given, stacks: readAssembly(full, given, warnings) }
+    : { kind: 'template', shown: given, template: readTemplate(full, given, warnings) };
 }
 
 /**

@@ -12,5 +12,24 @@ export class FindingId {
   /** Compared with the deployed baseline, this change may replace a named resource and fail. */
   public static readonly REPLACEMENT_MAY_FAIL = 'cdk-lifecycle:replacement-may-fail';
 
+  /**
+   * Two resources of the app hold the same unique name in the same scope (the same explicit
+   * account and region, or a name unique across the partition such as a bucket's): one of
+   * the two deployments will fail.
+   */
+  public static readonly NAME_COLLISION = 'cdk-lifecycle:name-collision';
+
+  /**
+   * Two resources of the app hold the same unique name, and a stack's account or region is
+   * not known at synth time: if they deploy to the same scope, one of them fails.
+   */
+  public static readonly NAME_MAY_COLLIDE = 'cdk-lifecycle:name-may-collide';
+
+  /**
+   * The deployed baseline template was read with a warning: a YAML key repeated in one
+   * mapping, where CloudFormation takes the last value.
+   */
+  public static readonly BASELINE_TEMPLATE_WARNING = 'cdk-lifecycle:baseline-template-warning';
+
   private constructor() {}
 }

@@ -1,5 +1,5 @@
 /**
- * The CLI's pieces on their own: YAML short forms, parameter values, the reference chain,
+ * The CLI's pieces on their own: parameter values, the reference chain,
  * the colour switch and the version look-up.
  */
 import * as fs from 'node:fs';
@@ -7,43 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIXTURES } from './helpers';
 import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change-set';
-import { parseCfnYaml, YamlSyntaxError } from '../../src/cli/cfn-yaml';
 import { parametersFor, parseParameters } from '../../src/cli/parameter-values';
 import { replacementChain } from '../../src/cli/replacement-chain';
 import { useColour } from '../../src/cli/style';
 import { packageVersion } from '../../src/cli/version';
-
-describe('CloudFormation YAML', () => {
-  test('GIVEN every short-form tag in every form WHEN parsed THEN the result equals the long-form JSON', () => {
-    const yaml = fs.readFileSync(path.join(FIXTURES, 'templates', 'all-tags.yaml'), 'utf8');
-    const json = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'templates', 'all-tags.json'), 'utf8'));
-
-    expect(parseCfnYaml(yaml)).toEqual(json);
-  });
-
-  test.each([
-    ['!GetAtt with a dotted attribute', 'v: !GetAtt Db.Endpoint.Port', { 'Fn::GetAtt': ['Db', 'Endpoint.Port'] }],
-    ['!GetAtt without an attribute', 'v: !GetAtt Db', { 'Fn::GetAtt': ['Db'] }],
-    ['!GetAZs without a value', 'v: !GetAZs', { 'Fn::GetAZs': '' }],
-    ['!Ref with a quoted name', 'v: !Ref "AWS::StackName"', { Ref: 'AWS::StackName' }],
-    ['!Select with a nested !Split', "v: !Select [1, !Split [',', !ImportValue list]]", { 'Fn::Select': [1, { 'Fn::Split': [',', { 'Fn::ImportValue': 'list' }] }] }],
-    ['!If in block style', 'v: !If\n  - Cond\n  - a\n  - b', { 'Fn::If': ['Cond', 'a', 'b'] }],
-  ])('GIVEN %s WHEN parsed THEN it is the long form', (_, text, expected) => {
-    expect(parseCfnYaml(text)).toEqual({ v: expected });
-  });
-
-  test.each([
-    ['a duplicate key', 'a: 1\na: 2\n', 'Map keys must be unique', { line: 2, column: 1 }],
-    ['an unclosed flow sequence', 'a: [1, 2\n', 'Flow sequence in block collection must be sufficiently indented and end with a ]', { line: 2, column: 1 }],
-  ])('GIVEN %s WHEN parsed THEN the error has the message and the position', (_, text, message, position) => {
-    expect(() => parseCfnYaml(text)).toThrow(YamlSyntaxError);
-    try {
-      parseCfnYaml(text);
-    } catch (error) {
-      expect(error).toMatchObject({ message, position });
-    }
-  });
-});
 
 describe('parameter values', () => {
   test.each([

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { changeOf, FIXTURES, run, runJson } from './helpers';
 import { ChangeSetPredictor } from '../../src/change-set';
-import { parseCfnYaml } from '../../src/cli/cfn-yaml';
+import { parseCfnYaml } from '../../src/change-set/input/cfn-yaml';
 
 const BEFORE = 'templates/before.json';
 const AFTER = 'templates/after.yaml';
@@ -120,7 +120,7 @@ describe('--json', () => {
     const { code, json } = runJson([BEFORE, AFTER]);
 
     const before = JSON.parse(fs.readFileSync(path.join(FIXTURES, BEFORE), 'utf8'));
-    const after = parseCfnYaml(fs.readFileSync(path.join(FIXTURES, AFTER), 'utf8'));
+    const after = parseCfnYaml(fs.readFileSync(path.join(FIXTURES, AFTER), 'utf8')).value;
     expect(json).toEqual({ Changes: ChangeSetPredictor.predict(before, after).toJson() });
     expect(code).toBe(1);
     expect(changeOf(json.Changes, 'Bucket')).toMatchObject({ Action: 'Modify', Replacement: 'True', Failure: { Certainty: 'Certain' } });
@@ -280,9 +280,19 @@ describe('errors', () => {
     expect(result).toEqual({ code: 2, stdout: '', stderr: `cdk-lifecycle: ${message}\n  run \`cdk-lifecycle --help\` for usage\n` });
   });
 
+  test('GIVEN a YAML template with a key repeated in one mapping WHEN compared THEN the last value is used and a warning names the key and line', () => {
+    const result = run(['diff', '--json', 'templates/duplicate-key.yaml', 'templates/duplicate-key.yaml']);
+
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ Changes: [] });
+    expect(result.stderr).toBe('cdk-lifecycle: warning: templates/duplicate-key.yaml: duplicate key "DisplayName" at line 6, column 7 (first at line 5): CloudFormation uses the last value\n'.repeat(2));
+  });
+
   test.each([
     ['a missing file', ['diff', 'nope.json', AFTER], /^cdk-lifecycle: cannot read nope\.json: ENOENT: no such file or directory/],
-    ['invalid JSON', ['diff', 'invalid/broken.json', AFTER], /^cdk-lifecycle: invalid\/broken\.json is not valid JSON at line 3, column 44: Expected double-quoted property name/],
+    ['invalid JSON', ['diff', 'invalid/broken.json', AFTER], /^cdk-lifecycle: invalid\/broken\.json is not valid JSON at line 3, column 44: expected a double-quoted property name, found "}"\n$/],
+    ['text that is not JSON, in one line', ['diff', 'invalid/not-json.json', AFTER], /^cdk-lifecycle: invalid\/not-json\.json is not valid JSON at line 1, column 1: unexpected character "n"\n$/],
+    ['a buildspec (artifacts, but no assembly manifest: no hint)', ['diff', BEFORE, 'invalid/buildspec.yaml'], /found an object with keys version, phases, artifacts\n$/],
     ['invalid YAML', ['diff', BEFORE, 'invalid/broken.yaml'], /^cdk-lifecycle: invalid\/broken\.yaml is not valid YAML at line 4, column 1: All mapping items must start at the same column\n$/],
     ['an array', ['diff', 'invalid/array.json', AFTER], /is not a CloudFormation template: expected an object with a "Resources" object, found an array of 1 item\n$/],
     ['a template without Resources', ['diff', BEFORE, 'invalid/no-resources.yaml'], /found an object with keys AWSTemplateFormatVersion, Description, Parameters\n$/],

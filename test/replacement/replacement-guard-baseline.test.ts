@@ -109,12 +109,16 @@ describe('ReplacementGuard with a deployed baseline', () => {
     expect(() => new ReplacementGuard({ baseline: location })).toThrow(message);
   });
 
-  test('GIVEN a JSON file that is not a template WHEN the guard is created THEN it says so', () => {
+  test('GIVEN a JSON file that is not a template WHEN the guard is created THEN it says so, in the reader\'s words', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bad-')), 'x.json');
     fs.writeFileSync(file, '{"Outputs": {}}');
-    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/is not a CloudFormation template \(it has no Resources object\)/);
+    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/^ReplacementGuard: baseline .*x\.json is not a CloudFormation template: expected an object with a "Resources" object, found an object with key Outputs$/);
     fs.writeFileSync(file, '{not json');
-    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/is not valid JSON/);
+    expect(() => new ReplacementGuard({ baseline: file })).toThrow(/^ReplacementGuard: baseline .*x\.json is not valid JSON at line 1, column 2: expected a double-quoted property name, found "n"$/);
+  });
+
+  test('GIVEN a manifest.json given as the baseline file WHEN the guard is created THEN the error carries the hint to pass its folder', () => {
+    expect(() => new ReplacementGuard({ baseline: path.join(v1, 'manifest.json') })).toThrow(/found an object with keys .*artifacts.* \(it looks like a cloud assembly manifest: pass the folder that holds it instead\)$/);
   });
 });
 
@@ -138,4 +142,57 @@ test('GIVEN a baseline assembly whose stack sits in a Stage WHEN the same Stage 
   // Aspects do not cross Stage boundaries: the guard is added to the Stage.
   Aspects.of(stage).add(new ReplacementGuard({ baseline: v1 }));
   expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(1);
+});
+
+describe('a YAML baseline, read as the CLI reads it', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yaml-baseline-'));
+  const file = path.join(dir, 'Data.yaml');
+  // The deployed template as its author wrote it: short forms, a repeated key, a quoted
+  // scalar continued at its key's indentation.
+  fs.writeFileSync(file, [
+    'Description: \'The data stack,',
+    'as deployed\'',
+    'Resources:',
+    '  Reports:',
+    '    Type: AWS::S3::Bucket',
+    '    Properties:',
+    '      BucketName: acme-reports',
+    '      BucketName: acme-reports',
+    '  Db:',
+    '    Type: AWS::RDS::DBInstance',
+    '    Properties:',
+    '      DBInstanceIdentifier: acme-db',
+    '      DBInstanceClass: !Sub db.t3.micro',
+    '      Engine: postgres',
+    '      DBParameterGroupName: pg-a',
+    '',
+  ].join('\n'));
+
+  function guardedData(build: (stack: Stack) => void): Stack {
+    const app = new App();
+    const stack = new Stack(app, 'Data');
+    build(stack);
+    Aspects.of(app).add(new ReplacementGuard({ baseline: file }));
+    return stack;
+  }
+
+  test('GIVEN a YAML baseline with a duplicate key WHEN the same stack is synthesized THEN a warning on the stack names the key and line, and nothing else is found', () => {
+    const stack = guardedData((s) => {
+      new s3.CfnBucket(s, 'Reports', { bucketName: 'acme-reports' }).overrideLogicalId('Reports');
+      new rds.CfnDBInstance(s, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-a' }).overrideLogicalId('Db');
+    });
+    const found = warnings(stack, FindingId.BASELINE_TEMPLATE_WARNING);
+    expect(found.map((f) => f.id)).toEqual(['/Data']);
+    expect(String(found[0].entry.data)).toMatch(/Data\.yaml: duplicate key "BucketName" at line 8, column 7 \(first at line 7\): CloudFormation uses the last value/);
+    expect(errors(stack, 'cdk-lifecycle')).toEqual([]);
+    expect(warnings(stack, FindingId.REPLACEMENT_MAY_FAIL)).toEqual([]);
+  });
+
+  test('GIVEN a YAML baseline with short forms WHEN a replacing change keeps the name THEN the failure is found as with JSON', () => {
+    const stack = guardedData((s) => {
+      new s3.CfnBucket(s, 'Reports', { bucketName: 'acme-reports' }).overrideLogicalId('Reports');
+      new rds.CfnDBInstance(s, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-b' }).overrideLogicalId('Db');
+    });
+    expect(warnings(stack, FindingId.REPLACEMENT_MAY_FAIL).map((f) => f.id)).toEqual(['/Data/Db']);
+  });
 });

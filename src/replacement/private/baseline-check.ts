@@ -9,14 +9,18 @@ import { IConstruct } from 'constructs';
 import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
 import { FindingId } from '../finding-ids';
 import { addFinding } from './add-finding';
+import { DeployedTemplate } from './baseline';
 import { logicalIdOf } from './logical-id';
 import { ReplacementReport } from './replacement-report';
 
 /** Predicts `stack`'s update from `deployed` and annotates what will or may fail. */
-export function checkAgainstBaseline(stack: Stack, deployed: unknown, report?: ReplacementReport): void {
+export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, report?: ReplacementReport): void {
+  for (const warning of deployed.warnings) {
+    addFinding(stack, 'warning', FindingId.BASELINE_TEMPLATE_WARNING, `The deployed baseline of this stack was read with a warning: ${warning}.`);
+  }
   // Rendered at validation time, after CDK has resolved references: the template as synthesized.
   const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
-  const prediction = ChangeSetPredictor.predict(deployed, template);
+  const prediction = ChangeSetPredictor.predict(deployed.template, template);
   if (prediction.failures.length === 0) return;
 
   const resources = new Map<string, CfnResource>();

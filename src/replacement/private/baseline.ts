@@ -1,15 +1,17 @@
 /**
- * The deployed baseline of a `ReplacementGuard`: a template file, or a cloud assembly
- * directory (a `cdk.out` of what is deployed) whose stacks are matched by name.
+ * The deployed baseline of a `ReplacementGuard`: a template file (JSON or YAML, read exactly
+ * as the `cdk-lifecycle diff` command reads it), or a cloud assembly directory (a `cdk.out`
+ * of what is deployed) whose stacks are matched by name.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isPlainObject, parseTemplateText, readSynthesizedTemplate, readTemplate, readText, Template } from '../../change-set/input/read-template';
+import { TemplateReadError } from '../../change-set/input/template-read-error';
 
-/** The parts of a cloud assembly manifest's artifact the baseline reads. */
-interface AssemblyArtifact {
-  readonly type?: string;
-  readonly displayName?: string;
-  readonly properties?: { readonly templateFile?: string; readonly stackName?: string; readonly directoryName?: string };
+/** A deployed template and the warnings reading it gave (a duplicate YAML key). */
+export interface DeployedTemplate {
+  readonly template: Template;
+  readonly warnings: readonly string[];
 }
 
 /** Templates of the deployed stacks, found by artifact id or stack name. */
@@ -23,8 +25,9 @@ export class Baseline {
       throw new Error(`ReplacementGuard: baseline "${location}" cannot be read (${(e as Error).message}); expected a template file or a cloud assembly directory`);
     }
     if (stat.isDirectory()) return Baseline.fromAssembly(location);
-    const single = readTemplate(location);
-    const base = path.basename(location).replace(/(\.template)?\.json$/, '');
+    const read = guarded(() => readTemplate(location));
+    const single = { template: read.value, warnings: read.warnings };
+    const base = path.basename(location).replace(/(\.template)?\.(json|ya?ml)$/i, '');
     return new Baseline(new Map([[base, single]]), single);
   }
 
@@ -33,59 +36,55 @@ export class Baseline {
     if (!fs.existsSync(manifestFile)) {
       throw new Error(`ReplacementGuard: baseline directory "${dir}" has no manifest.json; expected a cloud assembly directory (cdk.out)`);
     }
-    const templates = new Map<string, unknown>();
-    readAssembly(dir, templates);
+    const templates = new Map<string, DeployedTemplate>();
+    readAssembly(dir, templates, 0);
     return new Baseline(templates, undefined);
   }
 
-  private constructor(private readonly byName: Map<string, unknown>, private readonly single: unknown) {}
+  private constructor(private readonly byName: Map<string, DeployedTemplate>, private readonly single: DeployedTemplate | undefined) {}
 
   /**
    * The deployed template of a stack, by artifact id or stack name. A single template file
-   * applies to the stack its file name names (`<name>.template.json` or `<name>.json`), or to
-   * the only stack of the app.
+   * applies to the stack its file name names (`<name>.template.json`, `<name>.yaml`, ...),
+   * or to the only stack of the app.
    */
-  public templateFor(artifactId: string, stackName: string, onlyStack: boolean): unknown | undefined {
+  public templateFor(artifactId: string, stackName: string, onlyStack: boolean): DeployedTemplate | undefined {
     const named = this.byName.get(artifactId) ?? this.byName.get(stackName);
     if (named !== undefined) return named;
     return onlyStack ? this.single : undefined;
   }
 }
 
+/** How deep Stages may nest assemblies in one another. */
+const MAX_ASSEMBLY_DEPTH = 16;
+
 /** Adds the stack templates of the assembly in `dir`, and of the Stages nested in it. */
-function readAssembly(dir: string, templates: Map<string, unknown>): void {
-  const manifest = readJson(path.join(dir, 'manifest.json')) as { artifacts?: Record<string, AssemblyArtifact> };
-  for (const [id, artifact] of Object.entries(manifest.artifacts ?? {})) {
-    if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
-      readAssembly(path.join(dir, artifact.properties.directoryName), templates);
+function readAssembly(dir: string, templates: Map<string, DeployedTemplate>, depth: number): void {
+  const manifestFile = path.join(dir, 'manifest.json');
+  const manifest = guarded(() => parseTemplateText(readText(manifestFile), manifestFile)).value;
+  const artifacts = isPlainObject(manifest) && isPlainObject(manifest.artifacts) ? manifest.artifacts : {};
+  for (const [id, artifact] of Object.entries(artifacts)) {
+    if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
+    const properties = artifact.properties;
+    if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string' && depth < MAX_ASSEMBLY_DEPTH) {
+      readAssembly(path.join(dir, properties.directoryName), templates, depth + 1);
       continue;
     }
-    if (artifact.type !== 'aws:cloudformation:stack' || !artifact.properties?.templateFile) continue;
-    const template = readTemplate(path.join(dir, artifact.properties.templateFile));
-    for (const key of [id, artifact.properties.stackName, artifact.displayName]) {
-      if (key && !templates.has(key)) templates.set(key, template);
+    if (artifact.type !== 'aws:cloudformation:stack' || typeof properties.templateFile !== 'string') continue;
+    const read = guarded(() => readSynthesizedTemplate(path.join(dir, properties.templateFile as string)));
+    const deployed = { template: read.value, warnings: read.warnings };
+    for (const key of [id, properties.stackName, artifact.displayName]) {
+      if (typeof key === 'string' && key !== '' && !templates.has(key)) templates.set(key, deployed);
     }
   }
 }
 
-function readJson(file: string): unknown {
-  let text: string;
+/** Runs a read, turning the reader's errors into the guard's. */
+function guarded<T>(read: () => T): T {
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new Error(`ReplacementGuard: cannot read baseline template "${file}": ${(e as Error).message}`);
+    return read();
+  } catch (error) {
+    if (!(error instanceof TemplateReadError)) throw error;
+    throw new Error(`ReplacementGuard: baseline ${error.message}${error.hint === undefined ? '' : ` (${error.hint})`}`);
   }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new Error(`ReplacementGuard: baseline template "${file}" is not valid JSON: ${(e as Error).message}`);
-  }
-}
-
-function readTemplate(file: string): unknown {
-  const template = readJson(file) as { Resources?: unknown } | null;
-  if (!template || typeof template !== 'object' || typeof template.Resources !== 'object' || template.Resources === null) {
-    throw new Error(`ReplacementGuard: baseline "${file}" is not a CloudFormation template (it has no Resources object)`);
-  }
-  return template;
 }

@@ -1,0 +1,138 @@
+/**
+ * Reading template files, the one way the CLI and the guard's baseline both use: JSON, or
+ * YAML with CloudFormation's short-form tags (read as CloudFormation reads it, see
+ * `cfn-yaml.ts`), checked to be a template (an object with a `Resources` object) before the
+ * engine sees it. Warnings (a duplicate key) come back with the value; the caller shows them.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseCfnYaml, SourcePosition, YamlSyntaxError } from './cfn-yaml';
+import { findJsonSyntaxError } from './json-syntax';
+import { TemplateReadError } from './template-read-error';
+
+/** A parsed template: plain JSON values. */
+export type Template = { readonly Resources: { readonly [logicalId: string]: unknown }; readonly [section: string]: unknown };
+
+/** A value read from a file, with the warnings its reading gave (each naming the file). */
+export interface Read<T> {
+  readonly value: T;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Reads and parses a template file.
+ *
+ * @param file the path to read
+ * @param shown the path as the user should see it in messages
+ * @throws TemplateReadError when the file cannot be read, does not parse, or is not a template
+ */
+export function readTemplate(file: string, shown: string = file): Read<Template> {
+  const parsed = parseTemplateText(readText(file, shown), file, shown);
+  return { value: asTemplate(parsed.value, shown), warnings: parsed.warnings };
+}
+
+/**
+ * Reads a template the cdk wrote: like `readTemplate`, except that an object without
+ * `Resources` is a template without resources (a stack with no constructs in it
+ * synthesizes one), which a template a user names is not.
+ */
+export function readSynthesizedTemplate(file: string, shown: string = file): Read<Template> {
+  const { value, warnings } = parseTemplateText(readText(file, shown), file, shown);
+  return { value: asTemplate(isPlainObject(value) && !('Resources' in value) ? { ...value, Resources: {} } : value, shown), warnings };
+}
+
+/** The file's text, without a byte order mark. */
+export function readText(file: string, shown: string = file): string {
+  try {
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    throw new TemplateReadError(`cannot read ${shown}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * JSON for `.json` files and for text that starts with `{` (CloudFormation's own `.template`
+ * files are either), YAML otherwise.
+ *
+ * @throws TemplateReadError with a one-line message giving the line and column
+ */
+export function parseTemplateText(text: string, file: string, shown: string = file): Read<unknown> {
+  const extension = path.extname(file).toLowerCase();
+  const json = extension === '.json' || (extension !== '.yaml' && extension !== '.yml' && text.trimStart().startsWith('{'));
+  if (json) {
+    try {
+      return { value: JSON.parse(text), warnings: [] };
+    } catch (error) {
+      const found = findJsonSyntaxError(text);
+      const where = found === undefined ? '' : ` at ${describePosition(positionAt(text, found.offset))}`;
+      throw new TemplateReadError(`${shown} is not valid JSON${where}: ${found?.reason ?? oneLine((error as Error).message)}`);
+    }
+  }
+  try {
+    const parsed = parseCfnYaml(text);
+    return { value: parsed.value, warnings: parsed.warnings.map((warning) => `${shown}: ${warning.message}`) };
+  } catch (error) {
+    if (!(error instanceof YamlSyntaxError)) throw error;
+    const where = error.position === undefined ? '' : ` at ${describePosition(error.position)}`;
+    throw new TemplateReadError(`${shown} is not valid YAML${where}: ${oneLine(error.message)}`);
+  }
+}
+
+/**
+ * The value, checked to be a template.
+ *
+ * @throws TemplateReadError saying what was found instead
+ */
+export function asTemplate(value: unknown, shown: string): Template {
+  if (isPlainObject(value) && isPlainObject(value.Resources)) return value as Template;
+  const hint = looksLikeAssemblyManifest(value) ? 'it looks like a cloud assembly manifest: pass the folder that holds it instead' : undefined;
+  throw new TemplateReadError(`${shown} is not a CloudFormation template: expected an object with a "Resources" object, found ${describe(value)}`, hint);
+}
+
+/**
+ * Whether a value has the shape of a cloud assembly manifest: `artifacts` holding objects
+ * with a `type` such as `aws:cloudformation:stack` (a CodeBuild buildspec also has an
+ * `artifacts` key, holding file lists).
+ */
+export function looksLikeAssemblyManifest(value: unknown): boolean {
+  if (!isPlainObject(value) || !isPlainObject(value.artifacts)) return false;
+  const artifacts = Object.values(value.artifacts);
+  return artifacts.length > 0 && artifacts.every((artifact) => isPlainObject(artifact) && typeof artifact.type === 'string' && /^(aws|cdk):/.test(artifact.type));
+}
+
+/** What a parsed value is, for messages: "an array", "an object with keys A, B", ... */
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'an empty document';
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  if (!isPlainObject(value)) return `${typeof value === 'string' ? 'the string' : `a ${typeof value}`} ${clip(JSON.stringify(value))}`;
+  const keys = Object.keys(value);
+  if ('Resources' in value) return `"Resources" being ${describe(value.Resources)}`;
+  if (keys.length === 0) return 'an empty object';
+  const shownKeys = keys.slice(0, 5).join(', ') + (keys.length > 5 ? `, ... (${keys.length} keys)` : '');
+  return `an object with ${keys.length === 1 ? 'key' : 'keys'} ${shownKeys}`;
+}
+
+/** Whether the value is an object (not an array or null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The 1-based line and column of an offset. */
+export function positionAt(text: string, offset: number): SourcePosition {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+function describePosition(position: SourcePosition): string {
+  return `line ${position.line}, column ${position.column}`;
+}
+
+/** A message on one line, clipped: parsers may quote the input. */
+function oneLine(message: string): string {
+  return clip(message.replace(/\s*[\r\n]+\s*/g, ' '), 200);
+}
+
+function clip(text: string, length = 40): string {
+  return text.length > length ? `${text.slice(0, length - 3)}...` : text;
+}
