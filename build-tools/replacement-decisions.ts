@@ -195,7 +195,10 @@ export const REPLACEMENT_DECISIONS: Readonly<Record<string, readonly Replacement
 };
 
 /** The paths of one type with its decisions applied (a new object; the input is not changed). */
-export function applyReplacementDecisions(cloudFormationType: string, paths: Readonly<Record<string, RecreationCode>>): Record<string, RecreationCode> {
+export function applyReplacementDecisions(
+  cloudFormationType: string,
+  paths: Readonly<Record<string, RecreationCode>>,
+): Record<string, RecreationCode> {
   const result: Record<string, RecreationCode> = { ...paths };
   for (const decision of REPLACEMENT_DECISIONS[cloudFormationType] ?? []) {
     if (decision.recreation === 'Never') delete result[decision.path];

@@ -46,6 +46,11 @@ export interface NormalizedTemplate {
   readonly parameters: ReadonlyMap<string, string | undefined>;
   /** Parameters whose value is a list (`CommaDelimitedList`, `List<...>`). */
   readonly listParameters: ReadonlySet<string>;
+  /**
+   * Parameters whose value CloudFormation reads from Systems Manager at deploy time
+   * (`AWS::SSM::Parameter::Value<...>`): the value written is a parameter name, not the value.
+   */
+  readonly deployTimeParameters: ReadonlySet<string>;
   /** The `Conditions` section, or an empty object. */
   readonly conditions: JsonObject;
   /** The `Mappings` section, or an empty object. */
@@ -57,7 +62,8 @@ export function normalize(template: unknown): NormalizedTemplate {
   const resources = new Map<string, NormalizedResource>();
   const parameters = new Map<string, string | undefined>();
   const listParameters = new Set<string>();
-  if (!isObject(template)) return { resources, parameters, listParameters, conditions: {}, mappings: {} };
+  const deployTimeParameters = new Set<string>();
+  if (!isObject(template)) return { resources, parameters, listParameters, deployTimeParameters, conditions: {}, mappings: {} };
 
   const resourceSection = own(template, 'Resources');
   if (isObject(resourceSection)) {
@@ -77,11 +83,19 @@ export function normalize(template: unknown): NormalizedTemplate {
       parameters.set(name, isObject(declaration) ? parameterText(own(declaration, 'Default')) : undefined);
       const type = isObject(declaration) ? own(declaration, 'Type') : undefined;
       if (typeof type === 'string' && (type === 'CommaDelimitedList' || type.startsWith('List<') || type.includes('::List<'))) listParameters.add(name);
+      if (typeof type === 'string' && type.startsWith('AWS::SSM::Parameter::Value<')) deployTimeParameters.add(name);
     }
   }
   const conditions = own(template, 'Conditions');
   const mappings = own(template, 'Mappings');
-  return { resources, parameters, listParameters, conditions: isObject(conditions) ? conditions : {}, mappings: isObject(mappings) ? mappings : {} };
+  return {
+    resources,
+    parameters,
+    listParameters,
+    deployTimeParameters,
+    conditions: isObject(conditions) ? conditions : {},
+    mappings: isObject(mappings) ? mappings : {},
+  };
 }
 
 function normalizeResource(logicalId: string, written: JsonObject): NormalizedResource {

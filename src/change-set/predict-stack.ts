@@ -43,9 +43,12 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
   // Each side's parameter values: the given ones, else the defaults; on the new side, the
   // deployed values are kept where none is given, and deploy-time values are unknown.
   const { deployTime } = context.parameters;
+  // Systems Manager parameter types hold a parameter's name: their value is unknown offline.
+  const knownBefore = withoutKeys(written.before.parameters, written.before.deployTimeParameters);
+  const knownAfter = withoutKeys(written.after.parameters, new Set([...deployTime, ...written.after.deployTimeParameters]));
   const evaluators = {
-    before: new TemplateEvaluator(written.before, sideValues(written.before.parameters, context.parameters.before)),
-    after: new TemplateEvaluator(written.after, sideValues(withoutKeys(written.after.parameters, deployTime), context.parameters.after, context.parameters.before)),
+    before: new TemplateEvaluator(written.before, sideValues(knownBefore, context.parameters.before)),
+    after: new TemplateEvaluator(written.after, sideValues(knownAfter, context.parameters.after, context.parameters.before)),
   };
   const before = resolveConditions(written.before, evaluators.before);
   const after = resolveConditions(written.after, evaluators.after);

@@ -43,7 +43,10 @@ export function resolveConditions(template: NormalizedTemplate, evaluator: Templ
 }
 
 /** Side values of the parameters: the given ones, else the defaults. */
-export function sideValues(defaults: ReadonlyMap<string, string | undefined>, ...given: ReadonlyArray<ReadonlyMap<string, string>>): Map<string, string> {
+export function sideValues(
+  defaults: ReadonlyMap<string, string | undefined>,
+  ...given: ReadonlyArray<ReadonlyMap<string, string>>
+): Map<string, string> {
   const values = new Map<string, string>();
   for (const [name, fallback] of defaults) {
     const value = given.map((map) => map.get(name)).find((found) => found !== undefined) ?? fallback;

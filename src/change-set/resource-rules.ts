@@ -28,7 +28,9 @@ export class ResourceRules {
   public recreation(resource: NormalizedResource, path: readonly string[]): Recreation {
     if (!isCustomResourceType(resource.type)) {
       const fromSpec = this.spec.requiresRecreation(resource.type, path);
-      const policy = resource.attributes.UpdatePolicy === undefined ? undefined : updatePolicyRecreation(resource.type, resource.attributes.UpdatePolicy, path[0]);
+      const policy = resource.attributes.UpdatePolicy === undefined
+        ? undefined
+        : updatePolicyRecreation(resource.type, resource.attributes.UpdatePolicy, path[0]);
       if (policy === undefined) return fromSpec;
       return policy === 'Never' ? 'Never' : worstRecreation(fromSpec, policy);
     }

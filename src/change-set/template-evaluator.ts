@@ -134,7 +134,8 @@ export class TemplateEvaluator {
     const replacements = new Map<string, string>();
     for (const reference of subReferences(text, new Set())) {
       const name = reference.attribute === undefined ? reference.target : `${reference.target}.${reference.attribute}`;
-      const value = Object.prototype.hasOwnProperty.call(defined, name) ? this.value(defined[name], depth + 1) : reference.attribute === undefined ? this.parameter(name) : UNKNOWN;
+      const variable = Object.prototype.hasOwnProperty.call(defined, name);
+      const value = variable ? this.value(defined[name], depth + 1) : reference.attribute === undefined ? this.parameter(name) : UNKNOWN;
       if (!value.known || !isScalar(value.value)) return UNKNOWN;
       replacements.set(name, String(value.value));
     }

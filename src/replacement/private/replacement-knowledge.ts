@@ -93,7 +93,9 @@ function updatePolicyOf(resource: CfnResource): unknown {
   const override = (resource as unknown as { rawOverrides?: Record<string, unknown> }).rawOverrides?.UpdatePolicy;
   const policy = resource.cfnOptions.updatePolicy;
   const written = policy === undefined ? undefined : {
-    AutoScalingReplacingUpdate: policy.autoScalingReplacingUpdate === undefined ? undefined : { WillReplace: policy.autoScalingReplacingUpdate.willReplace },
+    AutoScalingReplacingUpdate: policy.autoScalingReplacingUpdate === undefined
+      ? undefined
+      : { WillReplace: policy.autoScalingReplacingUpdate.willReplace },
     EnableVersionUpgrade: policy.enableVersionUpgrade,
     UseOnlineResharding: policy.useOnlineResharding,
   };
