@@ -188,4 +188,18 @@ project.addPackageIgnore('/docs/');
 project.addPackageIgnore('/.ci/');
 project.addPackageIgnore('/.tmp/');
 
+// ---------------------------------------------------------------------------
+// Mutation testing of the change-set engine (issue 9): StrykerJS with the jest runner over
+// src/change-set, its config in stryker.change-set.config.json and stryker/. Not run in CI.
+// As root it runs in a private network namespace (loopback only), as the issue asks.
+// ---------------------------------------------------------------------------
+project.addTask('mutation:change-set', {
+  description: 'Mutation testing of src/change-set with StrykerJS (report in reports/mutation/)',
+  exec: 'if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then unshare -n sh -c "ip link set lo up && exec stryker run stryker.change-set.config.json"; else stryker run stryker.change-set.config.json; fi',
+});
+project.gitignore.exclude('/reports/', '/.stryker-tmp/');
+project.addPackageIgnore('/stryker/');
+project.addPackageIgnore('/stryker.change-set.config.json');
+project.addPackageIgnore('/reports/');
+
 project.synth();

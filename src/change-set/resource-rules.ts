@@ -3,7 +3,7 @@
  * change at a property path is, and which properties hold the resource's physical name.
  */
 import { customResourceDeclaration, CustomResourceDeclaration, isCustomResourceType, SERVICE_TOKEN } from './custom-resources';
-import { Recreation, TargetAttribute, worstRecreation } from './model';
+import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
 import { updatePolicyRecreation } from '../spec/update-policies';
@@ -27,12 +27,8 @@ export class ResourceRules {
    */
   public recreation(resource: NormalizedResource, path: readonly string[]): Recreation {
     if (!isCustomResourceType(resource.type)) {
-      const fromSpec = this.spec.requiresRecreation(resource.type, path);
-      const policy = resource.attributes.UpdatePolicy === undefined
-        ? undefined
-        : updatePolicyRecreation(resource.type, resource.attributes.UpdatePolicy, path[0]);
-      if (policy === undefined) return fromSpec;
-      return policy === 'Never' ? 'Never' : worstRecreation(fromSpec, policy);
+      // An update policy decides for the properties it covers (none of which the spec replaces).
+      return updatePolicyRecreation(resource.type, resource.attributes.UpdatePolicy, path[0]) ?? this.spec.requiresRecreation(resource.type, path);
     }
     if (path[0] === SERVICE_TOKEN) return 'Never';
     const declaration = this.declaration(resource);

@@ -278,3 +278,19 @@ describe('nested create-only paths inside lists', () => {
     expect(outcome(changeSet)).toEqual({ I: 'True' });
   });
 });
+
+describe('the words of a verdict', () => {
+  test('GIVEN a resource whose type is missing on one side WHEN predicted THEN the reason names "(none)"', () => {
+    const changeSet = predict(template({ R: { Properties: { QueueName: 'x' } } }), template({ R: resource('AWS::SQS::Queue', { QueueName: 'x' }) }));
+    expect(changeSet.failures[0].reason).toMatch(/^the resource type changes from \(none\) to AWS::SQS::Queue/);
+    const back = predict(template({ R: resource('AWS::SQS::Queue', { QueueName: 'x' }) }), template({ R: { Properties: { QueueName: 'x' } } }));
+    expect(back.failures[0].reason).toMatch(/^the resource type changes from AWS::SQS::Queue to \(none\)/);
+  });
+
+  test('GIVEN a name longer than 80 characters WHEN it is reported THEN it is clipped with an ellipsis; a short one is whole', () => {
+    const long = `${'x'.repeat(90)}-queue`;
+    const reason = (name: string) => predict(template({ Old: resource('AWS::SQS::Queue', { QueueName: name }) }), template({ New: resource('AWS::SQS::Queue', { QueueName: name }) })).failures[0].reason;
+    expect(reason(long)).toMatch(new RegExp(`^QueueName "${'x'.repeat(76)}\\.\\.\\. is still held by Old`));
+    expect(reason('x'.repeat(78))).toMatch(new RegExp(`^QueueName "${'x'.repeat(78)}" is still held by Old`));
+  });
+});
