@@ -8,8 +8,8 @@
 // what it checks besides speed the smaller tests check too.
 const path = require('node:path');
 
-// The property test runs for most mutants: 60 generated cases each instead of 600.
-process.env.CDK_LIFECYCLE_PROPERTY_RUNS = '60';
+// The property test runs for most mutants: 30 generated cases each instead of 600.
+process.env.CDK_LIFECYCLE_PROPERTY_RUNS = '30';
 
 module.exports = {
   rootDir: path.join(__dirname, '..'),
