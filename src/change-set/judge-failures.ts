@@ -49,9 +49,9 @@ export function judgeFailures(
   evaluators: SideEvaluators,
 ): Map<string, ResourceChange> {
   const judged = new Map(changes);
+  // A failure found earlier (a changed type or service token, both Certain) stands.
   const verdict = (change: ResourceChange, failure: Failure): void => {
-    if (change.failure?.certainty === 'Certain' || (change.failure && failure.certainty !== 'Certain')) return;
-    judged.set(change.logicalId, { ...change, failure });
+    if (change.failure === undefined) judged.set(change.logicalId, { ...change, failure });
   };
   const fateOf = (value: unknown): NameFate => {
     let fate: NameFate = 'same';
@@ -129,7 +129,6 @@ function identitySame(old: NormalizedResource, current: NormalizedResource, rule
   for (const property of rules.identityProperties(current)) {
     const before = own(old.properties, property);
     const after = own(current.properties, property);
-    if (before === undefined && after === undefined) continue;
     const oldValue = evaluators.before.value(before);
     const newValue = evaluators.after.value(after);
     if (oldValue.known && newValue.known) {

@@ -41,6 +41,25 @@ describe('cfnEqual', () => {
   });
 });
 
+describe('values nested deeper than the engine follows', () => {
+  const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nest(depth - 1, leaf) });
+
+  test('GIVEN two equal values nested 70 deep WHEN compared THEN they differ (compared by identity past depth 64); the same object is equal', () => {
+    const deep = nest(70, 'x');
+    expect(cfnEqual(nest(70, 'x'), nest(70, 'x'))).toBe(false);
+    expect(cfnEqual(deep, deep)).toBe(true);
+    expect(cfnEqual(nest(60, 'x'), nest(60, 'x'))).toBe(true);
+    expect(cfnEqual([nest(70, 'x')], [nest(70, 'x')])).toBe(false);
+  });
+
+  test('GIVEN two equal values nested 70 deep WHEN walked THEN the change is placed at the depth where the walk stops', () => {
+    const paths = changedPaths(nest(70, 'x'), nest(70, 'x'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(Math.min(...paths.map((path) => path.length))).toBe(65);
+    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
+  });
+});
+
 describe('changedPaths', () => {
   test.each([
     ['equal values', { a: { b: 1 } }, { a: { b: '1' } }, []],

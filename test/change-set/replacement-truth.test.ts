@@ -209,6 +209,16 @@ describe('Conditions', () => {
     expect(outcome(changeSet)).toEqual({ Old: 'Remove' });
   });
 
+  test('GIVEN a named queue moved to a new logical id whose Condition cannot be known offline WHEN predicted THEN the failure is possible', () => {
+    const conditions = { Conditions: { InUsEast1: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] } } };
+    const changeSet = predict(
+      template({ Old: resource('AWS::SQS::Queue', { QueueName: 'jobs' }) }, conditions),
+      template({ New: resource('AWS::SQS::Queue', { QueueName: 'jobs' }, { Condition: 'InUsEast1' }) }, conditions),
+    );
+    expect(outcome(changeSet)).toEqual({ New: 'Add Possible', Old: 'Remove' });
+    expect(changeSet.failures[0].reason).toMatch(/is still held by Old.*; whether this happens depends on a Condition whose value is not known offline$/);
+  });
+
   test('GIVEN a parameter of a Systems Manager type WHEN a condition reads it THEN its value is unknown (the default is a parameter name)', () => {
     const ssm = (path: string) => template({
       Role: resource('AWS::IAM::Role', { AssumeRolePolicyDocument: {}, Path: path, RoleName: 'deployer' }, { Condition: 'Create' }),
