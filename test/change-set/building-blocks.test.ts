@@ -25,9 +25,38 @@ describe('cfnEqual', () => {
     ['arrays in another order', [1, 2], [2, 1], false],
     ['an object with an extra key', { a: 1 }, { a: 1, b: 2 }, false],
     ['null and a missing value', null, undefined, false],
+    ['an intrinsic and a string', { Ref: 'P' }, 'x', false],
+    ['an object and a number', { a: 1 }, 1, false],
+    ['a number and a string of another number', 10, '11', false],
+    ['a number and a blank string', 0, ' ', false],
+    ['a number and a string that is no number', 1, 'one', false],
+    ['true and "false"', true, 'false', false],
+    ['an array and an object', [1], { 0: 1 }, false],
+    ['arrays of different lengths', [1], [1, 1], false],
+    ['Fn::GetAtt forms naming different attributes', { 'Fn::GetAtt': 'Db.Port' }, { 'Fn::GetAtt': ['Db', 'Address'] }, false],
+    ['Fn::GetAtt and another intrinsic', { 'Fn::GetAtt': 'Db.Port' }, { Ref: 'Db' }, false],
   ])('GIVEN %s WHEN compared THEN equal is %s', (_, a, b, expected) => {
     expect(cfnEqual(a, b)).toBe(expected);
     expect(cfnEqual(b, a)).toBe(expected);
+  });
+});
+
+describe('values nested deeper than the engine follows', () => {
+  const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nest(depth - 1, leaf) });
+
+  test('GIVEN two equal values nested 70 deep WHEN compared THEN they differ (compared by identity past depth 64); the same object is equal', () => {
+    const deep = nest(70, 'x');
+    expect(cfnEqual(nest(70, 'x'), nest(70, 'x'))).toBe(false);
+    expect(cfnEqual(deep, deep)).toBe(true);
+    expect(cfnEqual(nest(60, 'x'), nest(60, 'x'))).toBe(true);
+    expect(cfnEqual([nest(70, 'x')], [nest(70, 'x')])).toBe(false);
+  });
+
+  test('GIVEN two equal values nested 70 deep WHEN walked THEN the change is placed at the depth where the walk stops', () => {
+    const paths = changedPaths(nest(70, 'x'), nest(70, 'x'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(Math.min(...paths.map((path) => path.length))).toBe(65);
+    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
   });
 });
 
@@ -40,6 +69,9 @@ describe('changedPaths', () => {
     ['an added key with nested content', {}, { A: { B: 1 } }, [['A'], ['A', 'B']]],
     ['a value replaced by an intrinsic: paths of both sides', { A: { B: 1 } }, { A: { Ref: 'P' } }, [['A'], ['A', 'B']]],
     ['two intrinsics that differ', { Ref: 'A' }, { Ref: 'B' }, [[]]],
+    ['a list added: every path inside each new item', undefined, [{ Ebs: { KmsKeyId: 'k' } }, { Name: 'x' }], [[], ['Ebs'], ['Ebs', 'KmsKeyId'], ['Name']]],
+    ['a list removed: every path inside each old item', [{ Ebs: { KmsKeyId: 'k' } }], undefined, [[], ['Ebs'], ['Ebs', 'KmsKeyId']]],
+    ['an item changed inside a list of objects', [{ A: 1, B: 2 }], [{ A: 1, B: 3 }], [['B']]],
   ])('GIVEN %s WHEN walked THEN the changed paths are listed', (_, before, after, expected) => {
     expect(changedPaths(before, after)).toEqual(expected);
   });
