@@ -58,7 +58,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
 
     const target = checkResponseUrl(address.ResponseURL ?? '');
     if (!target.url) {
-      logger.error('cannot answer: no usable ResponseURL', { problem: address.ResponseURL === undefined ? 'ResponseURL is missing' : target.problem });
+      logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
       return summary;
     }
     const logs = logLocation(context, address.RequestId);
@@ -72,11 +72,11 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
         logger.error('malformed request', { error: parsed.error });
         body = failedResponse(address, `${parsed.error} (see ${logs})`);
       }
-      fitted = fitResponse(body, logs);
+      fitted = fitResponse(body);
     } catch (e) {
       // Whatever went wrong, CloudFormation still gets an answer.
       logger.error('unexpected error', { error: errorText(e) });
-      fitted = fitResponse(failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`), logs);
+      fitted = fitResponse(failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`));
     }
     if (!fitted) {
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');

@@ -4,12 +4,14 @@
  * Reads its configuration from the environment the construct set, wires the real I/O and
  * hands everything to `createHandler`. The same file runs as the handler's worker threads:
  * started with a handler worker's `workerData`, it loads the user's module instead.
+ *
+ * Loading stays cheap: node:worker_threads is only required in a worker or, in the main
+ * thread, right after loading (still during Lambda's init) to start the standby worker.
  */
 import { join, resolve } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER } from './contract';
 import { createHandler } from './create-handler';
-import { isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
+import { HANDLER_WORKER_ENV, isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
 import { heapLimitMb } from './isolation/heap-limit';
 import { inThreadIsolation } from './isolation/in-thread-isolation';
 import { isolatedInvoker } from './isolation/isolation';
@@ -28,9 +30,8 @@ function invokerFromEnvironment(env: NodeJS.ProcessEnv): Invoker {
   const spec = env[ENV_USER_HANDLER] ?? '';
   const handlerSpec = parseHandlerSpec(spec);
   if (!handlerSpec) {
-    const outcome = failure(spec
-      ? `HandlerLoadError: the handler must look like "file.export", got "${spec}"`
-      : `HandlerLoadError: the provider function has neither ${ENV_USER_HANDLER} nor ${ENV_ON_EVENT_FUNCTION} set`);
+    // Never with a construct-made function (it sets one of the two variables).
+    const outcome = failure(`HandlerLoadError: ${ENV_USER_HANDLER} must look like "file.export", got "${spec}"`);
     return { call: async () => outcome };
   }
   const modulePath = resolve(CODE_ROOT, handlerSpec.modulePath);
@@ -43,14 +44,17 @@ function invokerFromEnvironment(env: NodeJS.ProcessEnv): Invoker {
     moduleName: handlerSpec.modulePath,
     heapLimitMb: heapLimitMb(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
   });
-  // During Lambda's init: the first request then finds a worker that has loaded the module.
-  isolation.prestart();
+  // Right after loading, still during Lambda's init: the first request then finds a worker
+  // that has loaded the module.
+  setImmediate(isolation.prestart);
   return isolatedInvoker(isolation, handlerSpec.exportName);
 }
 
 /** In a handler worker: load the user's module and answer one call (no Lambda handler). */
-const asWorker = isHandlerWorkerData(workerData);
-if (asWorker) void runHandlerWorker(workerData, parentPort!, process);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const threads: typeof import('node:worker_threads') | undefined = process.env[HANDLER_WORKER_ENV] ? require('node:worker_threads') : undefined;
+const asWorker = isHandlerWorkerData(threads?.workerData);
+if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, process);
 
 const handler = asWorker ? undefined : createHandler({
   invoke: invokerFromEnvironment(process.env),

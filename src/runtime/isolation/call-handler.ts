@@ -11,13 +11,15 @@ export type HandlerFunction = (event: unknown) => unknown;
 
 /** Calls `fn` and settles what it returned or threw into a bounded outcome. Never rejects. */
 export async function callHandler(fn: HandlerFunction, event: unknown): Promise<HandlerOutcome> {
+  // Read before the handler can change its event.
+  const forDelete = (event as { RequestType?: unknown } | null)?.RequestType === 'Delete';
   let raw: unknown;
   try {
     raw = await fn(event);
   } catch (e) {
     return failure(errorText(e));
   }
-  return settleResult(raw);
+  return settleResult(raw, forDelete);
 }
 
 /** The export named `exportName`, also looked up under `default` (ES modules compiled to CommonJS). */

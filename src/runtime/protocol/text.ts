@@ -4,6 +4,12 @@
  * never by the length of the input (a handler may throw a 50 MB message).
  */
 
+/** How a Reason about the handler's result begins. */
+export const RETURNED = 'HandlerResultError: the handler returned ';
+
+/** How a Reason about a handler that took its thread down begins. */
+export const CRASHED = 'HandlerCrashError: ';
+
 /** Longest Reason kept before fitting, in code points: more can never fit 4,096 bytes. */
 export const MAX_REASON_CODE_POINTS = 4096;
 
