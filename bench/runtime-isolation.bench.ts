@@ -94,13 +94,24 @@ server.listen(443, '127.0.0.1', async () => {
 });
 `;
 
-// The floor: a bare worker thread, from new Worker() to its first message.
+// The floor: a bare worker thread, from new Worker() to its first message; and, for the
+// decision record, a bare child process (fork) to its first IPC message.
 const FLOOR = `
 const { Worker } = require('node:worker_threads');
+const { fork } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 const t0 = performance.now();
 const w = new Worker('require("node:worker_threads").parentPort.postMessage(1)', { eval: true });
-w.once('message', () => { process.stdout.write('@@' + JSON.stringify({ workerStartMs: performance.now() - t0 }) + '\\n'); process.exit(0); });
+w.once('message', () => {
+  const workerStartMs = performance.now() - t0;
+  w.terminate();
+  const t1 = performance.now();
+  const child = fork('-e', ['process.send(1)'], { execArgv: [], stdio: 'ignore' });
+  child.once('message', () => {
+    process.stdout.write('@@' + JSON.stringify({ workerStartMs, forkStartMs: performance.now() - t1 }) + '\\n');
+    process.exit(0);
+  });
+});
 `;
 
 /** Runs `script` in a fresh process in its own network namespace (only loopback, port 443 free). */
@@ -134,13 +145,16 @@ function main(): void {
   const peers = stage();
   const samples = new Map<string, Array<Record<string, number>>>(peers.map((p) => [p.name, []]));
   const floor: number[] = [];
+  const forkFloor: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     for (const peer of peers) {
       const files = { NODE_EXTRA_CA_CERTS: tls.caFile, B_KEY: keyFile, B_CERT: tls.caFile };
       const env = { ...peer.env, ...files, B_ENTRY: peer.entry, B_EXPORT: peer.exportName };
       samples.get(peer.name)!.push(run(SANDBOX, env));
     }
-    floor.push(run(FLOOR, {}).workerStartMs);
+    const bare = run(FLOOR, {});
+    floor.push(bare.workerStartMs);
+    forkFloor.push(bare.forkStartMs);
   }
   const rows = peers.map((peer) => {
     const s = samples.get(peer.name)!;
@@ -156,6 +170,7 @@ function main(): void {
   console.log('|---|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.name} | ${ms(r.requireMs)} | ${ms(r.coldMs)} | ${ms(r.warmMs)} | ${ms(r.warmInvocationMs)} |`);
   console.log(`\nFloor on this machine: a bare new Worker() to its first message: ${ms(floorMs)} (median of ${SAMPLES})`);
+  console.log(`For comparison, a bare child process (fork) to its first IPC message: ${ms(median(forkFloor))}`);
   console.log(`Runtime asset (cdk-lifecycle-runtime/index.js): ${(runtimeBytes / 1024).toFixed(1)} KB (${runtimeBytes} bytes)`);
 
   console.log('\nRatios:');

@@ -451,6 +451,14 @@ describe('Data that the response cannot carry', () => {
   });
 });
 
+describe('a runtime bug', () => {
+  test('GIVEN an invoker that rejects (it never should) WHEN a Create arrives THEN FAILED names the error and the logs', async () => {
+    const invoke = { call: async () => { throw new Error('invoker bug'); } };
+    await createHandler({ invoke, put: nodePut, log: (l) => logs.push(l) })(makeEvent(server.url()), lambdaContext(10_000));
+    expect(server.bodies[0]).toMatchObject({ Status: 'FAILED', Reason: expect.stringMatching(/^Error: invoker bug \(see CloudWatch Logs/) });
+  });
+});
+
 describe('after answering', () => {
   test('GIVEN an invoker that prepares its next call WHEN a request was answered THEN it is asked to, with a bounded deadline, after the response', async () => {
     const prepared: Array<{ until: number; putsBefore: number; at: number }> = [];

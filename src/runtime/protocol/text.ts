@@ -43,7 +43,7 @@ function headUnits(text: string, count: number): number {
 function tailUnits(text: string, count: number): number {
   let units = 0;
   // A surrogate pair ends the remaining text when a code point above U+FFFF starts two units before its end.
-  for (let i = 0; i < count && units < text.length; i++) units += (text.codePointAt(text.length - units - 2) ?? 0) > 0xffff ? 2 : 1;
+  for (let i = 0; i < count && units < text.length; i++) units += text.codePointAt(text.length - units - 2)! > 0xffff ? 2 : 1;
   return units;
 }
 

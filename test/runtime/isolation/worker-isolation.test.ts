@@ -160,6 +160,8 @@ describe('whatever the handler does, the call resolves once, naming what happene
   ])('GIVEN the module %s WHEN called THEN the failure says why it cannot serve', async (moduleName, error) => {
     const isolation = isolationOf(moduleName);
     isolation.prestart();
+    // Loaded (or failed), then time for a timer set while loading to fire.
+    await isolation.prepare(Date.now() + 10_000);
     await new Promise((r) => setTimeout(r, 300));
     const outcome = await isolation.call(callOf().call);
     expect(outcome.ok ? '' : outcome.error).toMatch(error);
@@ -172,6 +174,13 @@ describe('whatever the handler does, the call resolves once, naming what happene
   test('GIVEN a worker script that does not exist WHEN called THEN the failure says so instead of hanging', async () => {
     const outcome = await isolated({ entry: path.join(root, 'no-such-runtime.js'), modulePath: path.join(root, 'fresh.js'), moduleName: 'fresh' }).call(callOf().call);
     expect(outcome.ok ? '' : outcome.error).toMatch(/^HandlerCrashError: uncaught exception: Error: Cannot find module/);
+  });
+
+  test('GIVEN a worker that cannot even be constructed WHEN prestarted and called THEN prestart is quiet and the call fails, saying why', async () => {
+    const isolation = isolated({ entry: 'not-an-absolute-path.js', modulePath: path.join(root, 'fresh.js'), moduleName: 'fresh' });
+    expect(() => isolation.prestart()).not.toThrow();
+    const outcome = await isolation.call(callOf().call);
+    expect(outcome.ok ? '' : outcome.error).toMatch(/^HandlerCrashError: could not start a worker thread: TypeError: The worker script or module filename must be an absolute path/);
   });
 
   test('GIVEN an event that cannot be cloned WHEN called THEN the failure says so', async () => {

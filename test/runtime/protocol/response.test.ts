@@ -60,6 +60,21 @@ describe('fitResponse', () => {
   });
 });
 
+describe('jsonBytes', () => {
+  test.each([
+    [undefined, 0],
+    [() => 1, 0],
+    ['é', 4],
+    [{ a: 1 }, 7],
+  ])('jsonBytes(%p) is %p', (value, bytes) => {
+    expect(jsonBytes(value)).toBe(bytes);
+  });
+});
+
+test('GIVEN a body without a Reason whose copied fields exceed the limit WHEN fitted THEN there is no valid answer', () => {
+  expect(fitResponse({ ...base, StackId: 's'.repeat(5000) })).toBeUndefined();
+});
+
 describe('measureData', () => {
   test('GIVEN Data WHEN measured THEN the total is its serialized size and entries count key, colon and value', () => {
     const data = { a: '1', bb: [1, 2], c: { d: null }, skipped: undefined, fn: () => 1 };
