@@ -451,6 +451,33 @@ describe('Data that the response cannot carry', () => {
   });
 });
 
+describe('the log lines of one request', () => {
+  test('GIVEN an Update that succeeds WHEN answered THEN the lines say what happened, in order', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} });
+    await run(() => ({ PhysicalResourceId: 'p-2', Data: { a: '1', b: '2' } }), event);
+    const lines = logs.map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.message)).toEqual(['calling handler', 'handler succeeded', 'response delivered']);
+    expect(lines[0]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'calling handler', requestType: 'Update', handlerRequestType: 'Update' });
+    expect(lines[1]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'handler succeeded', physicalIdChanged: true, dataKeys: ['a', 'b'] });
+    expect(lines[2]).toMatchObject({ level: 'INFO', message: 'response delivered', status: 'SUCCESS', physicalResourceId: 'p-2', attempts: 1, httpStatus: 200 });
+  });
+
+  test('GIVEN an Update keeping its id WHEN answered THEN the id did not change', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} }));
+    expect(JSON.parse(logs[1])).toMatchObject({ message: 'handler succeeded', physicalIdChanged: false, dataKeys: [] });
+  });
+
+  test('GIVEN a handler that fails WHEN answered THEN an ERROR line names the error', async () => {
+    await run(() => { throw new Error('nope'); }, makeEvent(server.url()));
+    expect(JSON.parse(logs[1])).toMatchObject({ level: 'ERROR', message: 'handler failed', error: 'Error: nope' });
+  });
+
+  test('GIVEN the Delete of a failed Create WHEN answered THEN one line says the handler was not called', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: `${FAILED_CREATE_MARKER}x` }));
+    expect(JSON.parse(logs[0])).toMatchObject({ level: 'INFO', message: 'Delete of a failed Create: nothing to delete' });
+  });
+});
+
 describe('a runtime bug', () => {
   test('GIVEN an invoker that rejects (it never should) WHEN a Create arrives THEN FAILED names the error and the logs', async () => {
     const invoke = { call: async () => { throw new Error('invoker bug'); } };

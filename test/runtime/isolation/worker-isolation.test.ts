@@ -205,6 +205,20 @@ describe('messages the handler posts itself', () => {
   });
 });
 
+describe('close', () => {
+  test('GIVEN a standby worker WHEN the isolation is closed THEN the standby is gone: the next call loads the module anew', async () => {
+    const loads = path.join(root, 'loads.txt');
+    fs.writeFileSync(path.join(root, 'counts-loads.js'), `require('node:fs').appendFileSync(${JSON.stringify(loads)}, 'x'); exports.onEvent = async () => ({});`);
+    const isolation = isolationOf('counts-loads.js');
+    isolation.prestart();
+    await isolation.prepare(Date.now() + 10_000);
+    expect(fs.readFileSync(loads, 'utf8')).toBe('x');
+    await isolation.close();
+    expect((await isolation.call(callOf().call)).ok).toBe(true);
+    expect(fs.readFileSync(loads, 'utf8')).toBe('xx');
+  });
+});
+
 describe('prepare', () => {
   test('GIVEN a module that takes 2 s to load WHEN prepared until 300 ms from now THEN it stops waiting at 300 ms', async () => {
     fs.writeFileSync(path.join(root, 'slow-load.js'), 'const end = Date.now() + 2000; while (Date.now() < end) {} exports.onEvent = async () => ({});');

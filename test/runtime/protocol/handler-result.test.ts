@@ -96,6 +96,38 @@ describe('settleResult reads a bounded amount of any result', () => {
     expect(settleResult({ Data: data })).toEqual({ ok: true, result: { Data: { keep: 'k'.repeat(4000) } } });
   });
 
+  test.each([
+    // {"Data":{"a":"x…"}}: the root (4) + "Data" (8) + "a":"x…" (n + 6) = n + 18 characters read.
+    ['8,192 characters read exactly', 8174, true],
+    ['one more', 8175, false],
+  ])('GIVEN a result of %s WHEN settled THEN the budget decides', (_name, n, ok) => {
+    expect(settleResult({ Data: { a: 'x'.repeat(n as number) } }).ok).toBe(ok);
+  });
+
+  test('GIVEN an ASCII string in Data past the budget WHEN settled THEN the lower bound is the exact size', () => {
+    // {"a":"x…"} is 2 + 4 + 9,002 = 9,008 bytes; its entry "a":"x…" 9,006.
+    expect(settleResult({ Data: { a: 'x'.repeat(9000) } })).toEqual({ ok: false, error: expect.stringMatching(/Data of at least 9008 bytes, .* Largest keys: a \(at least 9006 bytes\)\./) });
+  });
+
+  test('GIVEN nested arrays and objects in Data WHEN counted THEN array indexes add no bytes, keys add their quotes and colon', () => {
+    // "l":[ (5) + "x…" (9,002) = 9,007; "o":{ (5) + "k":"v" (7) = 12; {"a":… first: "a":1 (5).
+    const outcome = settleResult({ Data: { a: 1, o: { k: 'v' }, l: ['x'.repeat(9000)] } });
+    expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/Data of at least 9026 bytes, .* Largest keys: l \(at least 9007 bytes\), o \(at least 12 bytes\), a \(at least 5 bytes\)\./) });
+  });
+
+  test.each([
+    ['Data holding exactly 4,096 bytes of what was read', 4090, 'HandlerResultError: the handler returned a result of more than 8192 bytes; expected at most 4096'],
+    ['Data holding 4,097', 4091, 'HandlerResultError: the handler returned Data of at least 4099 bytes, which does not fit the 4096-byte response. Largest keys: a (at least 4097 bytes). Return less Data (store large values elsewhere).'],
+  ])('GIVEN an overflow after %s WHEN settled THEN Data is blamed only when it alone is too large', (_name, n, error) => {
+    expect(settleResult({ Data: { a: 'x'.repeat(n as number) }, PhysicalResourceId: 'p'.repeat(9000) })).toEqual({ ok: false, error });
+  });
+
+  test('GIVEN Data values JSON leaves out (undefined, functions, symbols) WHEN counted THEN they add nothing', () => {
+    const data: Record<string, unknown> = { keep: 'k'.repeat(8000) };
+    for (let i = 0; i < 100; i++) Object.assign(data, { [`u${i}`]: undefined, [`f${i}`]: () => i, [`s${i}`]: Symbol(String(i)) });
+    expect(settleResult({ Data: data })).toEqual({ ok: true, result: { Data: { keep: 'k'.repeat(8000) } } });
+  });
+
   test('GIVEN the result of a Delete WHEN settled THEN Data and NoEcho are not read at all', () => {
     let reads = 0;
     const raw = { PhysicalResourceId: 'p', get Data() { reads++; return { big: 'b'.repeat(9000) }; }, NoEcho: 'not even a boolean' };
