@@ -10,10 +10,16 @@
 export const RUNTIME_DIR = 'cdk-lifecycle-runtime';
 
 /** The Lambda handler setting of every provider function: the runtime is the entry point. */
-export const RUNTIME_HANDLER = `${RUNTIME_DIR}/index.handler`;
+export const RUNTIME_HANDLER = RUNTIME_DIR + '/index.handler';
 
 /** Environment variable naming the user's export, e.g. `index.onEvent` (in-function mode). */
 export const ENV_USER_HANDLER = 'CDK_LIFECYCLE_USER_HANDLER';
+
+/**
+ * Environment variable that turns isolation off when set to `false` (in-function mode):
+ * the handler then runs on the runtime's own thread instead of a fresh worker thread.
+ */
+export const ENV_ISOLATE_HANDLER = 'CDK_LIFECYCLE_ISOLATE_HANDLER';
 
 /** Environment variable holding the ARN of the user's function (framework mode). */
 export const ENV_ON_EVENT_FUNCTION = 'CDK_LIFECYCLE_ON_EVENT_FUNCTION';

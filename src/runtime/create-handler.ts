@@ -6,11 +6,11 @@
  * Lambda retry the asynchronous invocation and run the handler's side effects twice.
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
-import { computeBudget, readServiceTimeout } from './protocol/deadline';
-import { errorText, Invoker, runLifecycle } from './protocol/lifecycle';
-import { Logger, LogSink } from './protocol/logger';
-import { failedCreateId, physicalIdProblem } from './protocol/physical-id';
-import { parseRequest, ReplyAddress } from './protocol/request';
+import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
+import { errorText } from './protocol/error-text';
+import { failedResponse, Invoker, runLifecycle } from './protocol/lifecycle';
+import { createLogger, Logger, LogSink } from './protocol/logger';
+import { parseRequest } from './protocol/request';
 import { fitResponse, ResponseBody } from './protocol/response';
 import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
 import { unwrapInvocation } from './protocol/sns';
@@ -46,29 +46,28 @@ export interface InvocationSummary {
 export function createHandler(deps: HandlerDependencies): (event: unknown, context?: LambdaContextLike) => Promise<InvocationSummary> {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const random = deps.random ?? Math.random;
-  const root = new Logger(deps.log);
+  const sendDeps = { put: deps.put, now, sleep, random: deps.random ?? Math.random };
+  const root = createLogger(deps.log);
 
-  const answerOne = async (raw: unknown, context: LambdaContextLike | undefined, startedAt: number) => {
+  const answerOne = async (raw: unknown, context: LambdaContextLike | undefined, startedAt: number, remaining: number, invocation: Logger) => {
     const parsed = parseRequest(raw);
     const address = parsed.address;
-    const logger = root.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
-    const remaining = safeRemaining(context, deps.defaultRemainingMs ?? 60_000);
+    const summary = { requestId: address.RequestId, status: undefined as string | undefined, delivered: false };
+    const logger = invocation.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
     const budget = computeBudget(startedAt, remaining, readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties));
 
     const target = checkResponseUrl(address.ResponseURL ?? '');
     if (!target.url) {
-      logger.error('cannot answer this request: no usable ResponseURL', { problem: address.ResponseURL === undefined ? 'ResponseURL is missing' : target.problem });
-      return { requestId: address.RequestId, delivered: false };
+      logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
+      return summary;
     }
-
     const logs = logLocation(context, address.RequestId);
     let fitted: ResponseBody | undefined;
     try {
       let body: ResponseBody;
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
-        body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger });
+        body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
       } else {
         logger.error('malformed request', { error: parsed.error });
         body = failedResponse(address, `${parsed.error} (see ${logs})`);
@@ -76,15 +75,15 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       fitted = fitResponse(body);
     } catch (e) {
       // Whatever went wrong, CloudFormation still gets an answer.
-      logger.error('unexpected error while building the response', { error: errorText(e) });
+      logger.error('unexpected error', { error: errorText(e) });
       fitted = fitResponse(failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`));
     }
     if (!fitted) {
-      logger.error('cannot answer this request: its StackId, RequestId and LogicalResourceId alone exceed the 4,096-byte response limit');
-      return { requestId: address.RequestId, delivered: false };
+      logger.error('cannot answer: the copied fields exceed 4,096 bytes');
+      return summary;
     }
-    const outcome = await sendResponse(target.url, JSON.stringify(fitted), budget.responseDeadline,
-      { put: deps.put, now, sleep, random }, deps.retryPolicy ?? DEFAULT_RETRY_POLICY);
+    const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    const outcome = await sendResponse(target.url, JSON.stringify(fitted), budget.responseDeadline, sendDeps, policy);
     const fields = {
       status: fitted.Status,
       physicalResourceId: fitted.PhysicalResourceId,
@@ -94,28 +93,29 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     };
     if (outcome.delivered) logger.info('response delivered', fields);
     else logger.error('response not delivered', { ...fields, error: outcome.error });
-    return { requestId: address.RequestId, status: fitted.Status, delivered: outcome.delivered };
+    return { ...summary, status: fitted.Status, delivered: outcome.delivered };
   };
 
   return async (event, context) => {
     const startedAt = now();
+    const remaining = safeRemaining(context, deps.defaultRemainingMs ?? 60_000);
+    // Lines about no request in particular say so (RequestId null) and carry Lambda's own id.
+    const invocation = root.child({ RequestId: null, awsRequestId: context?.awsRequestId });
     try {
-      const requests = unwrapInvocation(event);
-      const results = await Promise.all(requests.map(async (item) => {
-        if ('unreadable' in item) {
-          root.error('cannot answer a record of this invocation', { problem: item.unreadable });
-          return { requestId: '', delivered: false };
-        }
+      const results = await Promise.all(unwrapInvocation(event).map(async (item, record) => {
         try {
-          return await answerOne(item.raw, context, startedAt);
+          if ('raw' in item) return await answerOne(item.raw, context, startedAt, remaining, invocation);
+          invocation.error('cannot answer a record of this invocation', { record, problem: item.unreadable });
         } catch (e) {
-          root.error('unexpected error while answering a request', { error: errorText(e) });
-          return { requestId: '', delivered: false };
+          invocation.error('unexpected error', { record, error: errorText(e) });
         }
+        return { requestId: '', delivered: false };
       }));
+      // Answered: get the next call ready (a fresh worker) before Lambda freezes the process.
+      await deps.invoke.prepare?.(prepareDeadline(now(), remaining - (now() - startedAt)));
       return { requests: results };
     } catch (e) {
-      root.error('unexpected error in the invocation', { error: errorText(e) });
+      invocation.error('unexpected error', { error: errorText(e) });
       return { requests: [] };
     }
   };
@@ -135,17 +135,4 @@ function logLocation(context: LambdaContextLike | undefined, requestId: string):
     return `CloudWatch Logs: log group ${context.logGroupName}${context.logStreamName ? `, stream ${context.logStreamName}` : ''}, RequestId ${requestId}`;
   }
   return `the provider function's logs, RequestId ${requestId}`;
-}
-
-/** A FAILED answer built only from the fields copied from the request. */
-function failedResponse(address: ReplyAddress, reason: string): ResponseBody {
-  const known = address.RequestType !== 'Create' && physicalIdProblem(address.PhysicalResourceId) === undefined;
-  return {
-    Status: 'FAILED',
-    Reason: reason,
-    PhysicalResourceId: known ? address.PhysicalResourceId! : failedCreateId(address),
-    StackId: address.StackId,
-    RequestId: address.RequestId,
-    LogicalResourceId: address.LogicalResourceId,
-  };
 }

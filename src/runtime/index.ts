@@ -2,26 +2,65 @@
  * The Lambda entry point of every provider function (`cdk-lifecycle-runtime/index.handler`).
  *
  * Reads its configuration from the environment the construct set, wires the real I/O and
- * hands everything to `createHandler`.
+ * hands everything to `createHandler`. The same file runs as the handler's worker threads:
+ * started with a handler worker's `workerData`, it loads the user's module instead.
+ *
+ * Loading stays cheap: node:worker_threads is only required in a worker or, in the main
+ * thread, right after loading (still during Lambda's init) to start the standby worker.
  */
-import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER } from './contract';
+import { join, resolve } from 'node:path';
+import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER } from './contract';
 import { createHandler } from './create-handler';
+import { HANDLER_WORKER_ENV, isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
+import { heapLimitMb } from './isolation/heap-limit';
+import { inThreadIsolation } from './isolation/in-thread-isolation';
+import { isolatedInvoker } from './isolation/isolation';
+import { workerIsolation } from './isolation/worker-isolation';
+import { failure } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { nodePut } from './protocol/send-response';
-import { frameworkInvoker, HandlerLoadError, inFunctionInvoker, sdkLambdaInvoke } from './user-handler';
+import { frameworkInvoker, nodeModuleLoader, parseHandlerSpec, sdkLambdaInvoke } from './user-handler';
+
+/** The function's code root: the user's files sit one folder above the runtime's own. */
+const CODE_ROOT = join(__dirname, '..');
 
 function invokerFromEnvironment(env: NodeJS.ProcessEnv): Invoker {
   const functionName = env[ENV_ON_EVENT_FUNCTION];
   if (functionName) return frameworkInvoker(functionName, sdkLambdaInvoke());
-  const spec = env[ENV_USER_HANDLER];
-  if (spec) return inFunctionInvoker(env.LAMBDA_TASK_ROOT ?? process.cwd(), spec);
-  return async () => {
-    throw new HandlerLoadError(`the provider function has neither ${ENV_USER_HANDLER} nor ${ENV_ON_EVENT_FUNCTION} set`);
-  };
+  const spec = env[ENV_USER_HANDLER] ?? '';
+  const handlerSpec = parseHandlerSpec(spec);
+  if (!handlerSpec) {
+    // Never with a construct-made function (it sets one of the two variables).
+    const outcome = failure(`HandlerLoadError: ${ENV_USER_HANDLER} must look like "file.export", got "${spec}"`);
+    return { call: async () => outcome };
+  }
+  const modulePath = resolve(CODE_ROOT, handlerSpec.modulePath);
+  if (env[ENV_ISOLATE_HANDLER] === 'false') {
+    return isolatedInvoker(inThreadIsolation(() => nodeModuleLoader(modulePath), handlerSpec.modulePath), handlerSpec.exportName);
+  }
+  const isolation = workerIsolation({
+    entry: __filename,
+    modulePath,
+    moduleName: handlerSpec.modulePath,
+    heapLimitMb: heapLimitMb(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+  });
+  // Right after loading, still during Lambda's init: the first request then finds a worker
+  // that has loaded the module.
+  setImmediate(isolation.prestart);
+  return isolatedInvoker(isolation, handlerSpec.exportName);
 }
 
-export const handler = createHandler({
+/** In a handler worker: load the user's module and answer one call (no Lambda handler). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const threads: typeof import('node:worker_threads') | undefined = process.env[HANDLER_WORKER_ENV] ? require('node:worker_threads') : undefined;
+const asWorker = isHandlerWorkerData(threads?.workerData);
+if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, process);
+
+const handler = asWorker ? undefined : createHandler({
   invoke: invokerFromEnvironment(process.env),
   put: nodePut,
   log: (line) => console.log(line),
 });
+
+// Plain CommonJS (no ES module interop helpers in the bundle): Lambda reads `handler`.
+export = { handler };

@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ResourceProvider, ServiceTokenType } from '../../src';
-import { ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
+import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
 import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
@@ -54,6 +54,20 @@ describe('ResourceProvider in in-function mode', () => {
 
   test('THEN the service token is the function ARN', () => {
     expect(stack.resolve(provider.serviceToken)).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^ProviderFunction/), 'Arn'] });
+  });
+});
+
+describe('ResourceProvider isolateHandler', () => {
+  test.each([
+    ['by default', {}, undefined],
+    ['with isolateHandler: true', { isolateHandler: true }, undefined],
+    ['with isolateHandler: false', { isolateHandler: false }, 'false'],
+  ])('GIVEN a provider %s WHEN synthesized THEN the runtime is told to isolate unless turned off', (_name, props, value) => {
+    const stack = newStack();
+    new ResourceProvider(stack, 'P', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', ...props });
+    const variables = Object.values<any>(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0].Properties.Environment.Variables;
+    expect(variables[ENV_ISOLATE_HANDLER]).toBe(value);
+    expect(variables[ENV_USER_HANDLER]).toBe('index.onEvent');
   });
 });
 
@@ -107,6 +121,12 @@ describe('ResourceProvider validation', () => {
     ['CloudFormation parameter code', { code: lambda.Code.fromCfnParameters(), handler: 'index.x' }, /Test\/P: code must be lambda.Code.fromAsset\(directory\) or lambda.Code.fromInline\(source\), got CfnParametersCode/],
   ])('GIVEN %s WHEN constructed THEN it throws with the path, property and value', (_name, props, message) => {
     expect(() => new ResourceProvider(newStack(), 'P', props as any)).toThrow(message);
+  });
+
+  test('GIVEN isolateHandler with onEventFunction WHEN constructed THEN it throws (isolation is for in-function handlers)', () => {
+    const stack = newStack();
+    const fn = lambda.Function.fromFunctionArn(stack, 'F', 'arn:aws:lambda:us-east-1:123456789012:function:f');
+    expect(() => new ResourceProvider(stack, 'P', { onEventFunction: fn, isolateHandler: true })).toThrow(/Test\/P: isolateHandler applies to entry and code only/);
   });
 
   test('GIVEN both code and onEventFunction WHEN constructed THEN it throws', () => {

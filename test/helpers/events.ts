@@ -1,7 +1,11 @@
 /**
- * Builders for CloudFormation custom-resource requests, and CloudFormation's stringification
- * of properties (every scalar becomes a string, at every depth).
+ * Builders for CloudFormation custom-resource requests, CloudFormation's stringification of
+ * properties (every scalar becomes a string, at every depth), and handlers run in-thread.
  */
+import { inThreadIsolation } from '../../src/runtime/isolation/in-thread-isolation';
+import { isolatedInvoker } from '../../src/runtime/isolation/isolation';
+import type { Invoker } from '../../src/runtime/protocol/lifecycle';
+import type { LifecycleEvent } from '../../src/runtime/types';
 
 export const STACK_ID = 'arn:aws:cloudformation:us-east-1:123456789012:stack/my-stack/1d2e3f40-aaaa-bbbb-cccc-123456789012';
 
@@ -57,4 +61,12 @@ export function lambdaContext(remainingMs: number): { getRemainingTimeInMillis: 
     logGroupName: '/aws/lambda/provider',
     logStreamName: '2026/11/30/[$LATEST]abcdef',
   };
+}
+
+/**
+ * An invoker running `fn` on the test's thread, as the runtime does with
+ * `isolateHandler: false` (a copy of the event, the result serialized once).
+ */
+export function inThreadInvoker(fn: (event: LifecycleEvent) => unknown): Invoker {
+  return isolatedInvoker(inThreadIsolation(async () => ({ onEvent: fn }), 'index'), 'onEvent');
 }

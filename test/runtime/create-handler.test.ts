@@ -1,9 +1,8 @@
 import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
 import { createHandler, HandlerDependencies } from '../../src/runtime/create-handler';
-import { Invoker } from '../../src/runtime/protocol/lifecycle';
 import { nodePut } from '../../src/runtime/protocol/send-response';
 import type { LifecycleEvent } from '../../src/runtime/types';
-import { cfnStringify, lambdaContext, makeEvent, snsEnvelope } from '../helpers/events';
+import { cfnStringify, inThreadInvoker, lambdaContext, makeEvent, snsEnvelope } from '../helpers/events';
 import { ResponseServer, SIGNATURE } from '../helpers/response-server';
 
 let server: ResponseServer;
@@ -18,11 +17,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 function handlerWith(fn: (event: LifecycleEvent) => unknown, extra: Partial<HandlerDependencies> = {}) {
-  const invoke: Invoker = async (event) => {
-    calls.push(event);
+  const invoke = inThreadInvoker((event) => {
+    calls.push(structuredClone(event));
     return fn(event);
-  };
-  const retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2000 };
+  });
+  const retryPolicy = { baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 2000, lastAttemptMs: 50 };
   return createHandler({ invoke, put: nodePut, log: (l) => logs.push(l), retryPolicy, ...extra });
 }
 
@@ -92,7 +91,7 @@ describe('every request gets exactly one valid response', () => {
     const { summary } = await run(() => ({}), makeEvent(server.url(), overrides));
     expect(summary.requests[0].delivered).toBe(false);
     expect(server.puts).toHaveLength(0);
-    expect(logs.join('\n')).toMatch(/cannot answer this request: no usable ResponseURL/);
+    expect(logs.join('\n')).toMatch(/cannot answer: no usable ResponseURL/);
   });
 
   test.each([null, 42, 'text', [], { Records: 'x' }])('GIVEN the event %p WHEN handled THEN the handler resolves without throwing', async (event) => {
@@ -130,7 +129,7 @@ describe('response fields', () => {
   test('GIVEN Data larger than the response limit WHEN answered THEN FAILED names the largest key and the body fits 4,096 bytes', async () => {
     const { responses } = await run(() => ({ Data: { report: 'r'.repeat(6000), ok: 'yes' } }), makeEvent(server.url()));
     expect(responses[0].Status).toBe('FAILED');
-    expect(responses[0].Reason).toMatch(/Largest keys: report \(6\d{3} bytes\)/);
+    expect(responses[0].Reason).toMatch(/Largest keys: report \(6\d{3} bytes\), ok \(10 bytes\)\. .* \(see CloudWatch Logs: log group \/aws\/lambda\/provider/);
     expect(server.puts[0].rawBody.length).toBeLessThanOrEqual(4096);
   });
 
@@ -222,7 +221,7 @@ describe('replaceOnChange', () => {
   test('GIVEN a replacing Create whose handler answers the old id WHEN answered THEN FAILED says the replacement was cancelled, keeping the old id', async () => {
     const { responses } = await run(() => ({ PhysicalResourceId: 'res-eu' }), update('eu-west-1', 'us-east-1'));
     expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'res-eu' });
-    expect(responses[0].Reason).toMatch(/replacing Create \(replaceOnChange: region changed\) with PhysicalResourceId "res-eu", the id of the resource being replaced/);
+    expect(responses[0].Reason).toMatch(/the handler returned the replaced id "res-eu" on a replacing Create \(region changed\); it needs a new id/);
   });
 
   test('GIVEN a replacing Create whose handler answers a new id WHEN answered THEN SUCCESS with that id', async () => {
@@ -248,9 +247,12 @@ describe('SNS', () => {
   test('GIVEN an SNS record whose Message is not JSON WHEN handled THEN it is logged and the other record is still answered', async () => {
     const event = snsEnvelope(makeEvent(server.url()));
     (event.Records as any[]).push({ Sns: { Message: '{not json' } });
-    await handlerWith(() => undefined)(event, lambdaContext(10_000));
+    await handlerWith(() => undefined)(event, { ...lambdaContext(10_000), awsRequestId: 'lambda-invocation-7' });
     expect(server.bodies).toHaveLength(1);
-    expect(logs.join('\n')).toMatch(/Records\[1\].Sns.Message is not JSON/);
+    const unreadable = logs.map((l) => JSON.parse(l)).find((l) => l.message === 'cannot answer a record of this invocation');
+    // No request to name: the line says so, and carries Lambda's own invocation id.
+    expect(unreadable).toMatchObject({ level: 'ERROR', RequestId: null, record: 1, awsRequestId: 'lambda-invocation-7', problem: expect.stringMatching(/Records\[1\].Sns.Message is not JSON/) });
+    expect(logs.map((l) => JSON.parse(l)).every((l) => 'RequestId' in l && l.awsRequestId === 'lambda-invocation-7')).toBe(true);
   });
 });
 
@@ -280,11 +282,13 @@ describe('no secrets in logs', () => {
       const text = logs.join('\n');
       expect(text).not.toContain(SIGNATURE);
       expect(text).not.toContain('hunter2-SECRET');
+      // With NoEcho, even the key names stay out of the logs.
+      expect(text).not.toContain('password');
+      expect(text).toContain('"dataKeyCount":1');
       for (const line of logs) {
         const parsed = JSON.parse(line);
         expect(parsed.RequestId).toBe(event.RequestId);
       }
-      expect(text).toContain('"dataKeys":["password"]');
     } finally {
       await failing.close();
     }
@@ -298,9 +302,9 @@ describe('results and errors that cannot be written as JSON', () => {
   Object.defineProperty(badMessage, 'message', { get() { throw new Error('getter'); } });
 
   test.each([
-    ['Data with a BigInt', () => ({ Data: { n: BigInt(1) } }), /HandlerResultError: the handler returned Data that cannot be written as JSON/],
-    ['circular Data', () => ({ Data: circular }), /HandlerResultError: the handler returned Data that cannot be written as JSON/],
-    ['an error whose message getter throws', () => { throw badMessage; }, /an error that could not be described/],
+    ['Data with a BigInt', () => ({ Data: { n: BigInt(1) } }), /HandlerResultError: the handler returned a result that cannot be written as JSON \(TypeError: Do not know how to serialize a BigInt\)/],
+    ['circular Data', () => ({ Data: circular }), /HandlerResultError: the handler returned a result that cannot be written as JSON \(TypeError: Converting circular structure/],
+    ['an error whose message getter throws', () => { throw badMessage; }, /an error whose name or message could not be read/],
   ])('GIVEN a handler returning %s WHEN answered THEN CloudFormation still gets one FAILED response', async (_name, fn, reason) => {
     const { responses, summary } = await run(fn, makeEvent(server.url()));
     expect(summary.requests[0].delivered).toBe(true);
@@ -325,4 +329,186 @@ test('GIVEN a handler returning an id with the failed-Create marker prefix WHEN 
 test('GIVEN a malformed request WHEN answered THEN the Reason says where the logs are', async () => {
   const { responses } = await run(() => ({}), makeEvent(server.url(), { RequestType: 'Upsert' }));
   expect(responses[0].Reason).toMatch(/RequestType must be Create, Update or Delete.*\(see CloudWatch Logs: log group \/aws\/lambda\/provider/);
+});
+
+describe('the handler gets copies and its result is read once', () => {
+  test('GIVEN a handler that rewrites its event into a Create WHEN an Update arrives THEN the incoming id is kept', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'live-1', OldResourceProperties: {} });
+    const { responses } = await run((e) => {
+      (e as { RequestType: string }).RequestType = 'Create';
+      (e as { PhysicalResourceId?: string }).PhysicalResourceId = 'hijacked';
+      return undefined;
+    }, event);
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'live-1' });
+  });
+
+  test('GIVEN Data whose toJSON throws from its second call WHEN answered THEN it was called once and its value is sent', async () => {
+    let reads = 0;
+    const { responses } = await run(() => ({ Data: { toJSON: () => { reads++; if (reads > 1) throw new Error('read twice'); return { once: 'yes' }; } } }), makeEvent(server.url()));
+    expect(reads).toBe(1);
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', Data: { once: 'yes' } });
+  });
+
+  test('GIVEN a PhysicalResourceId getter that changes WHEN answered THEN it was read once', async () => {
+    let reads = 0;
+    const { responses } = await run(() => ({ get PhysicalResourceId() { reads++; return reads === 1 ? 'first' : ''; } }), makeEvent(server.url()));
+    expect(reads).toBe(1);
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'first' });
+  });
+
+  test('GIVEN a handler that returns an Error instead of throwing it WHEN answered THEN FAILED', async () => {
+    const { responses } = await run(() => new RangeError('returned, not thrown'), makeEvent(server.url()));
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned an error instead of throwing it: RangeError: returned, not thrown \(see CloudWatch Logs/);
+  });
+
+  test.each(['__proto__', 'constructor'])('GIVEN a property named %s WHEN the handler runs THEN it is a plain own property and the prototype is untouched', async (key) => {
+    const properties = JSON.parse(`{"ServiceToken":"t","${key}":{"polluted":"yes"},"CdkLifecycle":{"v":"1","numbers":["/${key}/n"]}}`);
+    properties[key].n = '5';
+    await run(() => undefined, makeEvent(server.url(), { ResourceProperties: properties }));
+    const seen = calls[0].ResourceProperties;
+    expect(Object.keys(seen)).toEqual([key]);
+    // A plain object's prototype (Object.prototype of the realm that copied it), not the property's value.
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(seen))).toBeNull();
+    expect((seen as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(seen, key)?.value).toEqual({ polluted: 'yes', n: 5 });
+  });
+});
+
+describe('NoEcho', () => {
+  test.each([
+    ['a string', 'secret-string-value'],
+    ['an array', ['secret-in-array']],
+    ['a number', 987654321987],
+  ])('GIVEN NoEcho and Data of the wrong shape (%s) WHEN answered THEN no part of Data is in the Reason or the logs', async (_name, data) => {
+    const { responses } = await run(() => ({ NoEcho: true, Data: data }), makeEvent(server.url()));
+    expect(responses[0].Status).toBe('FAILED');
+    expect(responses[0].Reason).toMatch(/the handler returned Data as (a string|an array of 1|a number) \(not shown: NoEcho is set\); expected an object/);
+    for (const text of [JSON.stringify(responses[0]), logs.join('\n')]) {
+      expect(text).not.toContain('secret');
+      expect(text).not.toContain('987654321987');
+    }
+  });
+
+  test('GIVEN NoEcho and Data too large WHEN answered THEN the Reason gives sizes but no key names', async () => {
+    const { responses } = await run(() => ({ NoEcho: true, Data: { 'token-abc123': 'x'.repeat(5000), 'other': 'y' } }), makeEvent(server.url()));
+    expect(responses[0].Reason).toMatch(/Data of 5\d{3} bytes, which does not fit the 4096-byte response\. Largest keys \(not shown: NoEcho is set\)/);
+    expect(JSON.stringify(responses[0]) + logs.join('\n')).not.toContain('token-abc123');
+  });
+
+  test('GIVEN NoEcho and a result that cannot be serialized WHEN answered THEN the serializer\'s message (which names keys) is not shown', async () => {
+    const circular: Record<string, unknown> = { NoEcho: true };
+    circular.Data = { secretKeyName: circular };
+    const { responses } = await run(() => circular, makeEvent(server.url()));
+    expect(responses[0].Reason).toMatch(/cannot be written as JSON \(not shown: NoEcho is set\)/);
+    expect(JSON.stringify(responses[0]) + logs.join('\n')).not.toContain('secretKeyName');
+  });
+});
+
+describe('Reasons are clean and bounded', () => {
+  test('GIVEN too-large Data whose key names hold ANSI escapes and newlines WHEN answered THEN the Reason shows them cleaned', async () => {
+    const { responses } = await run(() => ({ Data: { '\u001b[31mred\nkey\u202e': 'x'.repeat(5000) } }), makeEvent(server.url()));
+    expect(responses[0].Reason).toMatch(/Largest keys: red key \(5\d{3} bytes\)/);
+    expect(responses[0].Reason).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
+  test('GIVEN an error message with bidirectional controls WHEN answered THEN they are removed', async () => {
+    const { responses } = await run(() => { throw new Error('a\u061cb\u200ec\u200fd\u202ae\u202bf\u202cg\u202dh\u202ei\u2066j\u2067k\u2068l\u2069m'); }, makeEvent(server.url()));
+    expect(responses[0].Reason).toMatch(/^Error: abcdefghijklm \(see/);
+  });
+
+  test('GIVEN a 50 MB error message WHEN answered THEN the Reason keeps its head, its tail and where the logs are, within 4,096 bytes', async () => {
+    const message = `HEAD${'m'.repeat(50 * 1000 * 1000)}TAIL`;
+    const { responses } = await run(() => { throw new Error(message); }, makeEvent(server.url()));
+    expect(server.puts[0].rawBody.length).toBeLessThanOrEqual(4096);
+    expect(server.puts[0].rawBody.length).toBeGreaterThan(4000);
+    expect(responses[0].Reason).toMatch(/^Error: HEADm+ \[\.\.\.\] m+TAIL \(see CloudWatch Logs: log group \/aws\/lambda\/provider, stream .*, RequestId 0f0e0d0c-.*\)$/);
+  });
+
+  test('GIVEN 50 MB of Data WHEN answered THEN FAILED gives its size and largest key', async () => {
+    const { responses } = await run(() => ({ Data: { blob: 'd'.repeat(50 * 1000 * 1000), n: 1 } }), makeEvent(server.url()));
+    expect(responses[0].Status).toBe('FAILED');
+    // Serializing stops at the blob: its size is a lower bound, and n is never read.
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of at least 50000011 bytes, which does not fit the 4096-byte response\. Largest keys: blob \(at least 50000009 bytes\)\. Return less Data/);
+  });
+});
+
+describe('Data that the response cannot carry', () => {
+  test('GIVEN a Create whose Data is too large WHEN answered THEN FAILED with the failed-Create marker, naming the keys and the logs', async () => {
+    const { responses } = await run(() => ({ PhysicalResourceId: 'would-be', Data: { small: 'x', huge: 'y'.repeat(5000), medium: 'z'.repeat(100) } }), makeEvent(server.url()));
+    expect(responses[0].PhysicalResourceId.startsWith(FAILED_CREATE_MARKER)).toBe(true);
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of 5135 bytes, which does not fit the 4096-byte response\. Largest keys: huge \(5009 bytes\), medium \(111 bytes\), small \(11 bytes\)\. Return less Data \(store large values elsewhere\)\. \(see CloudWatch Logs: log group \/aws\/lambda\/provider/);
+  });
+
+  test('GIVEN an Update whose Data fits alone but not with the other fields WHEN answered THEN FAILED with the incoming id', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'live', OldResourceProperties: {} });
+    const { responses } = await run(() => ({ PhysicalResourceId: 'replacement', Data: { a: 'a'.repeat(3900) } }), event);
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'live' });
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of 3908 bytes, which does not fit the 4096-byte response\./);
+  });
+
+  test('GIVEN Data that exactly fills the response WHEN answered THEN SUCCESS', async () => {
+    const event = makeEvent(server.url());
+    const probe = { Status: 'SUCCESS', PhysicalResourceId: 'p', StackId: event.StackId, RequestId: event.RequestId, LogicalResourceId: event.LogicalResourceId, Data: { a: '' } };
+    const fill = 4096 - Buffer.byteLength(JSON.stringify(probe));
+    const { responses } = await run(() => ({ PhysicalResourceId: 'p', Data: { a: 'a'.repeat(fill) } }), event);
+    expect(responses[0].Status).toBe('SUCCESS');
+    expect(server.puts[0].rawBody.length).toBe(4096);
+  });
+
+  test('GIVEN a Delete whose handler returns too much Data WHEN answered THEN SUCCESS (a Delete carries no Data)', async () => {
+    const { responses } = await run(() => ({ Data: { big: 'b'.repeat(9000) } }), makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'gone' }));
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'gone' });
+  });
+});
+
+describe('the log lines of one request', () => {
+  test('GIVEN an Update that succeeds WHEN answered THEN the lines say what happened, in order', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} });
+    await run(() => ({ PhysicalResourceId: 'p-2', Data: { a: '1', b: '2' } }), event);
+    const lines = logs.map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.message)).toEqual(['calling handler', 'handler succeeded', 'response delivered']);
+    expect(lines[0]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'calling handler', requestType: 'Update', handlerRequestType: 'Update' });
+    expect(lines[1]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'handler succeeded', physicalIdChanged: true, dataKeys: ['a', 'b'] });
+    expect(lines[2]).toMatchObject({ level: 'INFO', message: 'response delivered', status: 'SUCCESS', physicalResourceId: 'p-2', attempts: 1, httpStatus: 200 });
+  });
+
+  test('GIVEN an Update keeping its id WHEN answered THEN the id did not change', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} }));
+    expect(JSON.parse(logs[1])).toMatchObject({ message: 'handler succeeded', physicalIdChanged: false, dataKeys: [] });
+  });
+
+  test('GIVEN a handler that fails WHEN answered THEN an ERROR line names the error', async () => {
+    await run(() => { throw new Error('nope'); }, makeEvent(server.url()));
+    expect(JSON.parse(logs[1])).toMatchObject({ level: 'ERROR', message: 'handler failed', error: 'Error: nope' });
+  });
+
+  test('GIVEN the Delete of a failed Create WHEN answered THEN one line says the handler was not called', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: `${FAILED_CREATE_MARKER}x` }));
+    expect(JSON.parse(logs[0])).toMatchObject({ level: 'INFO', message: 'Delete of a failed Create: nothing to delete' });
+  });
+});
+
+describe('a runtime bug', () => {
+  test('GIVEN an invoker that rejects (it never should) WHEN a Create arrives THEN FAILED names the error and the logs', async () => {
+    const invoke = { call: async () => { throw new Error('invoker bug'); } };
+    await createHandler({ invoke, put: nodePut, log: (l) => logs.push(l) })(makeEvent(server.url()), lambdaContext(10_000));
+    expect(server.bodies[0]).toMatchObject({ Status: 'FAILED', Reason: expect.stringMatching(/^Error: invoker bug \(see CloudWatch Logs/) });
+  });
+});
+
+describe('after answering', () => {
+  test('GIVEN an invoker that prepares its next call WHEN a request was answered THEN it is asked to, with a bounded deadline, after the response', async () => {
+    const prepared: Array<{ until: number; putsBefore: number; at: number }> = [];
+    const base = inThreadInvoker(() => undefined);
+    const prepare = async (until: number) => {
+      prepared.push({ until, putsBefore: server.puts.length, at: Date.now() });
+    };
+    const invoke = { call: base.call, prepare };
+    await createHandler({ invoke, put: nodePut, log: () => undefined })(makeEvent(server.url()), lambdaContext(60_000));
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0].putsBefore).toBe(1);
+    expect(prepared[0].until - prepared[0].at).toBeGreaterThan(4900);
+    expect(prepared[0].until - prepared[0].at).toBeLessThanOrEqual(5000);
+  });
 });

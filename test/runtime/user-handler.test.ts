@@ -1,67 +1,75 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createLogger } from '../../src/runtime/protocol/logger';
 import type { LifecycleEvent } from '../../src/runtime/types';
-import { frameworkInvoker, inFunctionInvoker, parseHandlerSpec } from '../../src/runtime/user-handler';
+import { frameworkInvoker, LambdaInvoke, nodeModuleLoader, parseHandlerSpec } from '../../src/runtime/user-handler';
 
 const event: LifecycleEvent = { RequestType: 'Create', RequestId: 'r', StackId: 's', LogicalResourceId: 'L', ResourceType: 'Custom::X', ResourceProperties: { a: 1 } };
+const options = { deadline: Date.now() + 10_000, logger: createLogger(() => undefined) };
 
-describe('in-function mode', () => {
+describe('parseHandlerSpec', () => {
+  test.each([
+    ['index.onEvent', { modulePath: 'index', exportName: 'onEvent' }],
+    ['a.b/c.d', { modulePath: 'a.b/c', exportName: 'd' }],
+    ['x.y', { modulePath: 'x', exportName: 'y' }],
+  ])('GIVEN %s WHEN parsed THEN it splits at the last dot', (spec, expected) => {
+    expect(parseHandlerSpec(spec)).toEqual(expected);
+  });
+
+  test.each(['noexport', '.onEvent', 'index.', ''])('GIVEN %p WHEN parsed THEN it has no file.export shape', (spec) => {
+    expect(parseHandlerSpec(spec)).toBeUndefined();
+  });
+});
+
+// ES modules and missing modules go through import(), which jest's sandbox cannot run: they are
+// covered through real workers in isolation/worker-isolation.test.ts.
+describe('nodeModuleLoader', () => {
   let root: string;
   beforeAll(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-handler-'));
-    fs.mkdirSync(path.join(root, 'lib'));
-    fs.writeFileSync(path.join(root, 'index.js'), 'let loads = 0; loads++; exports.onEvent = async (e) => ({ Data: { type: e.RequestType, a: e.ResourceProperties.a, loads } });');
-    fs.writeFileSync(path.join(root, 'lib', 'nested.js'), 'exports.handle = () => ({ PhysicalResourceId: "nested" });');
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-loader-'));
+    fs.writeFileSync(path.join(root, 'common.js'), 'exports.kind = "commonjs";');
     fs.writeFileSync(path.join(root, 'broken.js'), 'throw new Error("syntax of doom");');
   });
 
-  test('GIVEN "index.onEvent" WHEN invoked twice THEN the export is called and the module loaded once', async () => {
-    const invoke = inFunctionInvoker(root, 'index.onEvent');
-    await invoke(event);
-    expect(await invoke(event)).toEqual({ Data: { type: 'Create', a: 1, loads: 1 } });
+  test('GIVEN a CommonJS module WHEN loaded THEN its exports are returned', async () => {
+    expect((await nodeModuleLoader(path.join(root, 'common'))).kind).toBe('commonjs');
   });
 
-  test('GIVEN a handler in a sub-folder WHEN invoked THEN it is found', async () => {
-    expect(await inFunctionInvoker(root, 'lib/nested.handle')(event)).toEqual({ PhysicalResourceId: 'nested' });
-  });
-
-  test.each([
-    ['missing.onEvent', /HandlerLoadError: could not load handler module "missing"/],
-    ['index.nope', /has no exported function "nope" \(exports: onEvent\)/],
-    ['broken.x', /could not load handler module "broken" from the function code: syntax of doom/],
-    ['noexport', /handler must look like "file.export"/],
-  ])('GIVEN the handler %s WHEN invoked THEN it rejects with a clear error', async (spec, message) => {
-    await expect(inFunctionInvoker(root, spec)(event).catch((e) => `${e.name}: ${e.message}`)).resolves.toMatch(message);
-  });
-
-  test('parseHandlerSpec splits at the last dot', () => {
-    expect(parseHandlerSpec('a.b/c.d')).toEqual({ modulePath: 'a.b/c', exportName: 'd' });
+  test('GIVEN a module that throws while loading WHEN loaded THEN it rejects with the cause', async () => {
+    await expect(nodeModuleLoader(path.join(root, 'broken'))).rejects.toThrow(/syntax of doom/);
   });
 });
 
 describe('framework mode', () => {
+  const answering = (answer: Awaited<ReturnType<LambdaInvoke>>, sent: string[] = []): LambdaInvoke => async (_name, payload) => {
+    sent.push(payload);
+    return answer;
+  };
+
   test('GIVEN a function answering a JSON payload WHEN invoked THEN the event is sent without a ResponseURL and the payload is the result', async () => {
     const sent: string[] = [];
-    const invoke = frameworkInvoker('arn:fn', async (_name, payload) => {
-      sent.push(payload);
-      return { payload: JSON.stringify({ PhysicalResourceId: 'from-fn' }) };
-    });
-    expect(await invoke(event)).toEqual({ PhysicalResourceId: 'from-fn' });
+    const outcome = await frameworkInvoker('arn:fn', answering({ payload: JSON.stringify({ PhysicalResourceId: 'from-fn', Extra: 'dropped' }) }, sent)).call(event, options);
+    expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'from-fn' } });
     expect(JSON.parse(sent[0])).toEqual(event);
     expect(sent[0]).not.toContain('ResponseURL');
   });
 
-  test('GIVEN a function that reports an error WHEN invoked THEN its errorType and errorMessage become the error', async () => {
-    const invoke = frameworkInvoker('arn:fn', async () => ({ payload: JSON.stringify({ errorType: 'ValueError', errorMessage: 'bad input' }), functionError: 'Unhandled' }));
-    await expect(invoke(event)).rejects.toMatchObject({ name: 'ValueError', message: 'bad input' });
+  test.each([
+    ['its errorType and errorMessage', { payload: JSON.stringify({ errorType: 'ValueError', errorMessage: 'bad input' }), functionError: 'Unhandled' }, 'ValueError: bad input'],
+    ['the function error when the payload says nothing', { payload: JSON.stringify({ other: 1 }), functionError: 'Unhandled' }, 'Unhandled: the handler function arn:fn failed'],
+    ['that the payload is not JSON', { payload: '<html>' }, 'HandlerResultError: the handler function arn:fn returned a payload that is not JSON'],
+    ['what is wrong with the result', { payload: '"a string"' }, 'HandlerResultError: the handler returned string "a string"; expected nothing or an object with PhysicalResourceId, Data, NoEcho'],
+  ])('GIVEN a function whose answer is bad WHEN invoked THEN the failure gives %s', async (_name, answer, error) => {
+    expect(await frameworkInvoker('arn:fn', answering(answer)).call(event, options)).toEqual({ ok: false, error });
   });
 
-  test('GIVEN a function returning null WHEN invoked THEN the result is empty', async () => {
-    expect(await frameworkInvoker('f', async () => ({ payload: 'null' }))(event)).toBeNull();
+  test.each([['null', {}], ['', {}]])('GIVEN a payload %p WHEN invoked THEN the result is empty', async (payload, result) => {
+    expect(await frameworkInvoker('f', answering({ payload })).call(event, options)).toEqual({ ok: true, result });
   });
 
-  test('GIVEN a payload that is not JSON WHEN invoked THEN it rejects', async () => {
-    await expect(frameworkInvoker('f', async () => ({ payload: '<html>' }))(event)).rejects.toThrow(/not JSON/);
+  test('GIVEN an invoke that rejects (network, throttling) WHEN invoked THEN the failure names the error', async () => {
+    const invoke: LambdaInvoke = async () => { throw new Error('socket hang up'); };
+    expect(await frameworkInvoker('f', invoke).call(event, options)).toEqual({ ok: false, error: 'Error: socket hang up' });
   });
 });

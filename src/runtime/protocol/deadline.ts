@@ -3,6 +3,7 @@
  * default 3,600 s); Lambda stops the function when its timeout runs out. The runtime answers
  * before the earlier of the two, keeping a reserve to deliver the response.
  */
+import { failure, HandlerOutcome } from './handler-result';
 
 /** Default ServiceTimeout CloudFormation applies, in seconds. */
 export const DEFAULT_SERVICE_TIMEOUT_SECONDS = 3600;
@@ -29,6 +30,17 @@ export function computeBudget(now: number, remainingMs: number, serviceTimeoutSe
   return { responseDeadline, handlerDeadline: Math.max(now, responseDeadline - reserve) };
 }
 
+/** Longest wait, after answering, for the next call to be ready (a fresh worker loaded). */
+export const MAX_PREPARE_MS = 5000;
+
+/**
+ * Until when the runtime waits, after answering, for the next call to be ready: at most
+ * MAX_PREPARE_MS, and never within the last second of the invocation.
+ */
+export function prepareDeadline(now: number, remainingMs: number): number {
+  return now + Math.max(0, Math.min(MAX_PREPARE_MS, remainingMs - 1000));
+}
+
 /** Reads ServiceTimeout (seconds, delivered as a string) from raw properties. */
 export function readServiceTimeout(properties: unknown): number {
   const raw = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).ServiceTimeout : undefined;
@@ -36,19 +48,16 @@ export function readServiceTimeout(properties: unknown): number {
   return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
 }
 
-/** The error a handler that runs past its deadline ends with. */
-export class DeadlineExceededError extends Error {
-  constructor(ms: number) {
-    super(`the handler did not finish within ${ms} ms (the time left before CloudFormation's or Lambda's deadline, less a reserve to answer)`);
-    this.name = 'DeadlineExceededError';
-  }
+/** Names a handler that ran past its deadline. */
+export function deadlineText(ms: number): string {
+  return `DeadlineExceededError: the handler did not finish within ${Math.max(0, Math.round(ms))} ms`;
 }
 
-/** Resolves like `work`, or rejects with DeadlineExceededError after `ms`. Clears its timer. */
-export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+/** Resolves like `work`, or with a DeadlineExceededError failure after `ms`. Clears its timer. */
+export function withDeadline(work: Promise<HandlerOutcome>, ms: number): Promise<HandlerOutcome> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineExceededError(Math.max(0, Math.round(ms)))), Math.max(0, ms));
+  const timeout = new Promise<HandlerOutcome>((resolve) => {
+    timer = setTimeout(() => resolve(failure(deadlineText(ms))), Math.max(0, ms));
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

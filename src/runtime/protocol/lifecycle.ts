@@ -14,15 +14,30 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { LifecycleEvent, LifecycleResult } from '../types';
 import { withDeadline } from './deadline';
+import { errorText } from './error-text';
+import { failure, HandlerOutcome } from './handler-result';
 import { Logger } from './logger';
-import { FAILED_CREATE_MARKER } from '../contract';
 import { defaultPhysicalId, failedCreateId, isFailedCreateId, physicalIdProblem } from './physical-id';
 import { decodeProperties } from './property-codec';
-import { CloudFormationRequest, describe, isPlainObject } from './request';
-import { ResponseBody } from './response';
+import { CloudFormationRequest, ReplyAddress } from './request';
+import { dataTooLargeReason, jsonBytes, MAX_BODY_BYTES, measureData, ResponseBody } from './response';
+import { RETURNED } from './text';
 
-/** Calls the user's handler (in this function or another one) with an event. */
-export type Invoker = (event: LifecycleEvent) => Promise<unknown>;
+/** What a call of the handler may use besides the event. */
+export interface CallOptions {
+  /** Epoch ms by which the call resolves (the handler is stopped then, where it can be). */
+  readonly deadline: number;
+  /** The request's logger: the handler's console output is attributed through it. */
+  readonly logger: Logger;
+}
+
+/** Reaches the user's handler (in this function or another one). */
+export interface Invoker {
+  /** Calls the handler with its own copy of the event; never rejects. */
+  call(event: LifecycleEvent, options: CallOptions): Promise<HandlerOutcome>;
+  /** Gets the next call ready (for example a fresh worker), resolving by `until` at the latest. */
+  prepare?(until: number): Promise<void>;
+}
 
 /** What `runLifecycle` needs besides the request. */
 export interface LifecycleContext {
@@ -32,14 +47,7 @@ export interface LifecycleContext {
   /** Where to find the logs, for the Reason of a failure. */
   readonly logLocation: string;
   readonly logger: Logger;
-}
-
-/** Raised for results the handler should not have returned. */
-export class HandlerResultError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'HandlerResultError';
-  }
+  readonly now: () => number;
 }
 
 /** Builds the event the handler sees, applying `replaceOnChange`. */
@@ -72,97 +80,76 @@ export function toHandlerEvent(request: CloudFormationRequest): LifecycleEvent {
   }
 }
 
-/** Checks the shape of what the handler returned. */
-export function validateResult(result: unknown): LifecycleResult {
-  if (result === undefined || result === null) return {};
-  if (!isPlainObject(result)) {
-    throw new HandlerResultError(`the handler returned ${describe(result)}; expected an object with PhysicalResourceId, Data and NoEcho (all optional) or nothing`);
-  }
-  if (result.PhysicalResourceId !== undefined) {
-    const problem = physicalIdProblem(result.PhysicalResourceId);
-    if (problem) throw new HandlerResultError(`the handler returned an invalid PhysicalResourceId: ${problem}`);
-    // The marker is reserved: a Delete of such an id never reaches the handler.
-    if (isFailedCreateId(result.PhysicalResourceId as string)) {
-      throw new HandlerResultError(`the handler returned PhysicalResourceId "${result.PhysicalResourceId}", which starts with the reserved prefix ${FAILED_CREATE_MARKER}`);
-    }
-  }
-  if (result.Data !== undefined && !isPlainObject(result.Data)) {
-    throw new HandlerResultError(`the handler returned Data as ${describe(result.Data)}; expected an object of names to values`);
-  }
-  if (result.Data !== undefined) {
-    try {
-      JSON.stringify(result.Data);
-    } catch (e) {
-      throw new HandlerResultError(`the handler returned Data that cannot be written as JSON (${errorText(e)})`);
-    }
-  }
-  if (result.NoEcho !== undefined && typeof result.NoEcho !== 'boolean') {
-    throw new HandlerResultError(`the handler returned NoEcho as ${describe(result.NoEcho)}; expected true or false`);
-  }
-  return result as LifecycleResult;
-}
-
 /** Runs one request through the handler and returns the response to send. Never throws. */
 export async function runLifecycle(request: CloudFormationRequest, ctx: LifecycleContext): Promise<ResponseBody> {
+  const { RequestType: type, PhysicalResourceId: incoming } = request;
   const copied = { StackId: request.StackId, RequestId: request.RequestId, LogicalResourceId: request.LogicalResourceId };
-  const knownId = request.RequestType === 'Create' ? failedCreateId(request) : request.PhysicalResourceId!;
 
-  if (request.RequestType === 'Delete' && isFailedCreateId(request.PhysicalResourceId)) {
-    ctx.logger.info('Delete of a resource whose Create failed: nothing to delete, handler not called');
-    return { Status: 'SUCCESS', PhysicalResourceId: request.PhysicalResourceId!, ...copied };
+  if (type === 'Delete' && isFailedCreateId(incoming)) {
+    ctx.logger.info('Delete of a failed Create: nothing to delete');
+    return { Status: 'SUCCESS', PhysicalResourceId: incoming!, ...copied };
   }
 
+  let outcome: HandlerOutcome;
+  // Decided before the call: the handler gets a copy of the event, and nothing it can reach
+  // decides the answer.
+  let replacing = false;
+  let changed: readonly string[] = [];
   try {
     const event = toHandlerEvent(request);
-    ctx.logger.info('calling handler', { requestType: request.RequestType, handlerRequestType: event.RequestType, replacing: event.RequestType === 'Create' && event.Replacing !== undefined });
-    const result = validateResult(await withDeadline(ctx.invoke(event), ctx.handlerTimeoutMs));
-    const physicalId = choosePhysicalId(request, event, result);
-    const response: ResponseBody = { Status: 'SUCCESS', PhysicalResourceId: physicalId, ...copied };
-    if (request.RequestType === 'Delete') return response;
-    ctx.logger.info('handler succeeded', { physicalIdChanged: physicalId !== request.PhysicalResourceId, dataKeys: Object.keys(result.Data ?? {}), noEcho: result.NoEcho === true });
-    return {
-      ...response,
-      ...(result.Data !== undefined ? { Data: result.Data } : {}),
-      ...(result.NoEcho !== undefined ? { NoEcho: result.NoEcho } : {}),
-    };
+    replacing = type === 'Update' && event.RequestType === 'Create';
+    changed = event.RequestType === 'Create' ? event.Replacing?.ChangedProperties ?? [] : [];
+    ctx.logger.info('calling handler', { requestType: type, handlerRequestType: event.RequestType });
+    outcome = await withDeadline(ctx.invoke.call(event, { deadline: ctx.now() + ctx.handlerTimeoutMs, logger: ctx.logger }), ctx.handlerTimeoutMs);
   } catch (e) {
-    const what = errorText(e);
-    ctx.logger.error('handler failed', { error: what });
-    return { Status: 'FAILED', Reason: `${what} (see ${ctx.logLocation})`, PhysicalResourceId: knownId, ...copied };
+    // Never reached by a handler's failure (the invoker settles those): a runtime bug.
+    outcome = failure(errorText(e));
   }
+  // From here on only the runtime's own request and the outcome's plain copy are read.
+  const result: LifecycleResult = outcome.ok ? outcome.result : {};
+  const id = result.PhysicalResourceId;
+  let error = outcome.ok ? undefined : outcome.error;
+  if (type === 'Delete' && id !== undefined && id !== incoming) {
+    error = `${RETURNED}PhysicalResourceId "${id}" on the Delete of "${incoming}"; a Delete cannot change the id`;
+  }
+  // A replacing Create that answers the old id would silently become an in-place update:
+  // CloudFormation would never delete the old resource while the app expects a new one.
+  if (error === undefined && replacing && id === incoming) {
+    error = `${RETURNED}the replaced id "${incoming}" on a replacing Create (${changed.join(', ')} changed); it needs a new id`;
+  }
+  const physicalId = id ?? (type === 'Create' || replacing ? defaultPhysicalId(request) : incoming!);
+  const response: ResponseBody = { Status: 'SUCCESS', PhysicalResourceId: physicalId, ...copied };
+  // Data and NoEcho only on Create and Update (undefined fields are left out of the JSON).
+  const answer: ResponseBody = type === 'Delete' ? response : { ...response, Data: result.Data, NoEcho: result.NoEcho };
+  // Data the response cannot carry is a result the handler should not have returned.
+  if (error === undefined && answer.Data && jsonBytes(answer) > MAX_BODY_BYTES) {
+    error = dataTooLargeReason(measureData(answer.Data), answer.NoEcho === true);
+  }
+  if (error !== undefined) {
+    ctx.logger.error('handler failed', { error });
+    return failedResponse(request, `${error} (see ${ctx.logLocation})`);
+  }
+  const dataKeys = Object.keys(answer.Data ?? {});
+  ctx.logger.info('handler succeeded', {
+    physicalIdChanged: physicalId !== incoming,
+    // With NoEcho, key names are part of the secret too.
+    ...(answer.NoEcho ? { dataKeyCount: dataKeys.length } : { dataKeys }),
+  });
+  return answer;
 }
 
-function choosePhysicalId(request: CloudFormationRequest, event: LifecycleEvent, result: LifecycleResult): string {
-  switch (request.RequestType) {
-    case 'Create':
-      return result.PhysicalResourceId ?? defaultPhysicalId(request);
-    case 'Update':
-      if (event.RequestType === 'Create') {
-        // A replacing Create that answers the old id would silently become an in-place update:
-        // CloudFormation would never delete the old resource while the app expects a new one.
-        if (result.PhysicalResourceId === request.PhysicalResourceId) {
-          const changed = event.Replacing?.ChangedProperties.join(', ') ?? '';
-          throw new HandlerResultError(`the handler answered a replacing Create (replaceOnChange: ${changed} changed) with PhysicalResourceId "${request.PhysicalResourceId}", the id of the resource being replaced; return the id of a new resource, or no id to get a generated one`);
-        }
-        return result.PhysicalResourceId ?? defaultPhysicalId(request);
-      }
-      return result.PhysicalResourceId ?? request.PhysicalResourceId!;
-    case 'Delete':
-      if (result.PhysicalResourceId !== undefined && result.PhysicalResourceId !== request.PhysicalResourceId) {
-        throw new HandlerResultError(`the handler returned PhysicalResourceId "${result.PhysicalResourceId}" on the Delete of "${request.PhysicalResourceId}"; a Delete cannot change the id (return nothing or the same id)`);
-      }
-      return request.PhysicalResourceId!;
-  }
+/**
+ * A FAILED answer built only from fields copied from the request, with the id
+ * CloudFormation knows (or the failed-Create marker): nothing is replaced by accident.
+ */
+export function failedResponse(address: ReplyAddress, reason: string): ResponseBody {
+  const known = address.RequestType !== 'Create' && physicalIdProblem(address.PhysicalResourceId) === undefined;
+  return {
+    Status: 'FAILED',
+    Reason: reason,
+    PhysicalResourceId: known ? address.PhysicalResourceId! : failedCreateId(address),
+    StackId: address.StackId,
+    RequestId: address.RequestId,
+    LogicalResourceId: address.LogicalResourceId,
+  };
 }
-
-/** `Name: message` of any thrown value; never throws itself (getters on errors may). */
-export function errorText(e: unknown): string {
-  try {
-    if (isPlainObject(e) && typeof e.message === 'string') return `${typeof e.name === 'string' && e.name ? e.name : 'Error'}: ${e.message}`;
-    if (isPlainObject(e) && typeof e.errorType === 'string') return `${e.errorType}: ${String(e.errorMessage ?? '')}`;
-    return `thrown value: ${describe(e)}`;
-  } catch {
-    return 'an error that could not be described (reading its name or message threw)';
-  }
-}
-

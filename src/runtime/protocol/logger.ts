@@ -9,7 +9,7 @@
 export type LogSink = (line: string) => void;
 
 /** Severity of a log line. */
-export type LogLevel = 'INFO' | 'WARN' | 'ERROR';
+export type LogLevel = 'INFO' | 'ERROR';
 
 const URL_QUERY = /(https?:\/\/[^\s?"'#]+)\?[^\s"'#]*/g;
 
@@ -18,33 +18,26 @@ export function redactUrls(text: string): string {
   return text.replace(URL_QUERY, '$1?[redacted]');
 }
 
-/** A logger bound to fixed fields (such as RequestId). */
-export class Logger {
-  constructor(private readonly sink: LogSink, private readonly fields: Record<string, unknown> = {}) {}
-
+/** Writes one JSON line per call, with the fields it is bound to (such as RequestId). */
+export interface Logger {
   /** A logger that adds `fields` to every line. */
-  public child(fields: Record<string, unknown>): Logger {
-    return new Logger(this.sink, { ...this.fields, ...fields });
-  }
+  child(fields: Record<string, unknown>): Logger;
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
 
-  public info(message: string, fields: Record<string, unknown> = {}): void {
-    this.write('INFO', message, fields);
-  }
-
-  public warn(message: string, fields: Record<string, unknown> = {}): void {
-    this.write('WARN', message, fields);
-  }
-
-  public error(message: string, fields: Record<string, unknown> = {}): void {
-    this.write('ERROR', message, fields);
-  }
-
-  private write(level: LogLevel, message: string, fields: Record<string, unknown>): void {
+/** A logger writing to `sink`. */
+export function createLogger(sink: LogSink, bound: Record<string, unknown> = {}): Logger {
+  const write = (level: LogLevel, message: string, fields?: Record<string, unknown>) => {
     try {
-      const line = JSON.stringify({ level, ...this.fields, message, ...fields });
-      this.sink(redactUrls(line));
+      sink(redactUrls(JSON.stringify({ level, ...bound, message, ...fields })));
     } catch {
       // A log line must never break the answer to CloudFormation.
     }
-  }
+  };
+  return {
+    child: (fields) => createLogger(sink, { ...bound, ...fields }),
+    info: (message, fields) => write('INFO', message, fields),
+    error: (message, fields) => write('ERROR', message, fields),
+  };
 }

@@ -31,7 +31,7 @@ export function defaultPhysicalId(request: RequestIdentity): string {
 
 /** The id answered for a failed Create; its Delete is answered without the handler. */
 export function failedCreateId(request: RequestIdentity): string {
-  return `${FAILED_CREATE_MARKER}${readableName(request.LogicalResourceId)}-${shortHash(request)}`;
+  return FAILED_CREATE_MARKER + defaultPhysicalId(request);
 }
 
 /** True when `id` is the marker of a failed Create. */

@@ -5,6 +5,9 @@
  * depth). At synth time `ProvidedResource` lists the JSON pointers of numbers, booleans and
  * nulls in the reserved property; here they are turned back, so handlers receive the JSON
  * their author wrote. Inputs are never mutated: decoding copies.
+ *
+ * Keys such as `__proto__` and `constructor` stay plain own properties: values are written
+ * with `Object.defineProperty`, never by assignment (which would set a prototype).
  */
 import { CLOUDFORMATION_PROPERTIES, EncodedOptions, RESERVED_PROPERTY } from '../contract';
 import { isPlainObject } from './request';
@@ -19,17 +22,12 @@ export interface DecodedProperties {
 export function readOptions(properties: Record<string, unknown>): EncodedOptions | undefined {
   const raw = properties[RESERVED_PROPERTY];
   if (!isPlainObject(raw) || typeof raw.v !== 'string') return undefined;
-  const list = (key: string): string[] | undefined => {
+  const options: Record<string, unknown> = { v: raw.v };
+  for (const key of ['numbers', 'booleans', 'nulls', 'replaceOnChange']) {
     const value = raw[key];
-    return Array.isArray(value) && value.every((x) => typeof x === 'string') ? (value as string[]) : undefined;
-  };
-  return {
-    v: raw.v,
-    numbers: list('numbers'),
-    booleans: list('booleans'),
-    nulls: list('nulls'),
-    replaceOnChange: list('replaceOnChange'),
-  };
+    if (Array.isArray(value) && value.every((x) => typeof x === 'string')) options[key] = value;
+  }
+  return options as unknown as EncodedOptions;
 }
 
 /** Removes CloudFormation's and the library's own properties and restores JSON types. */
@@ -38,7 +36,7 @@ export function decodeProperties(properties: Record<string, unknown>): DecodedPr
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(properties)) {
     if (key === RESERVED_PROPERTY || CLOUDFORMATION_PROPERTIES.includes(key)) continue;
-    copy[key] = structuredClone(value);
+    setOwn(copy, key, structuredClone(value));
   }
   if (options) {
     for (const pointer of options.numbers ?? []) convertAt(copy, pointer, toNumber);
@@ -68,26 +66,22 @@ export function parsePointer(pointer: string): string[] | undefined {
 
 function convertAt(root: Record<string, unknown>, pointer: string, convert: (value: unknown) => unknown): void {
   const segments = parsePointer(pointer);
-  if (!segments || segments.length === 0) return;
+  const last = segments?.pop();
+  if (last === undefined) return;
   let parent: unknown = root;
-  for (const segment of segments.slice(0, -1)) {
-    parent = child(parent, segment);
-    if (parent === undefined) return;
+  for (const segment of segments!) {
+    if (!hasOwn(parent, segment)) return;
+    parent = parent[segment];
   }
-  const last = segments[segments.length - 1];
-  if (Array.isArray(parent)) {
-    const index = Number(last);
-    if (Number.isInteger(index) && index >= 0 && index < parent.length) parent[index] = convert(parent[index]);
-  } else if (isPlainObject(parent) && Object.prototype.hasOwnProperty.call(parent, last)) {
-    parent[last] = convert(parent[last]);
-  }
+  if (hasOwn(parent, last)) setOwn(parent, last, convert(parent[last]));
 }
 
-function child(parent: unknown, segment: string): unknown {
-  if (Array.isArray(parent)) {
-    const index = Number(segment);
-    return Number.isInteger(index) ? parent[index] : undefined;
-  }
-  if (isPlainObject(parent) && Object.prototype.hasOwnProperty.call(parent, segment)) return parent[segment];
-  return undefined;
+/** Defines (never assigns) an own property: a key named __proto__ stays a plain property. */
+function setOwn(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** True when `parent` is an object or array with its own `key` (an array index made of digits). */
+function hasOwn(parent: unknown, key: string): parent is Record<string, unknown> {
+  return typeof parent === 'object' && parent !== null && Object.prototype.hasOwnProperty.call(parent, key) && (!Array.isArray(parent) || /^\d+$/.test(key));
 }

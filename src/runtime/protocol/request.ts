@@ -42,21 +42,17 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringField(raw: Record<string, unknown>, name: string): string | undefined {
-  const value = raw[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Reads the fields needed to answer, copying them verbatim when they are strings. */
 export function readReplyAddress(raw: unknown): ReplyAddress {
   const obj = isPlainObject(raw) ? raw : {};
+  const text = (name: string) => (typeof obj[name] === 'string' ? (obj[name] as string) : undefined);
   return {
-    ResponseURL: stringField(obj, 'ResponseURL'),
-    StackId: stringField(obj, 'StackId') ?? '',
-    RequestId: stringField(obj, 'RequestId') ?? '',
-    LogicalResourceId: stringField(obj, 'LogicalResourceId') ?? '',
-    RequestType: stringField(obj, 'RequestType'),
-    PhysicalResourceId: stringField(obj, 'PhysicalResourceId'),
+    ResponseURL: text('ResponseURL'),
+    StackId: text('StackId') ?? '',
+    RequestId: text('RequestId') ?? '',
+    LogicalResourceId: text('LogicalResourceId') ?? '',
+    RequestType: text('RequestType'),
+    PhysicalResourceId: text('PhysicalResourceId'),
   };
 }
 
@@ -66,42 +62,29 @@ export function parseRequest(raw: unknown): ParsedRequest {
   if (!isPlainObject(raw)) {
     return { ok: false, error: `request must be a JSON object, got ${describe(raw)}`, address };
   }
-  const problems: string[] = [];
-  const requestType = raw.RequestType;
-  if (typeof requestType !== 'string' || !REQUEST_TYPES.includes(requestType)) {
-    problems.push(`RequestType must be Create, Update or Delete, got ${describe(requestType)}`);
-  }
-  for (const name of ['ResponseURL', 'StackId', 'RequestId', 'LogicalResourceId', 'ResourceType']) {
-    if (typeof raw[name] !== 'string' || raw[name] === '') {
-      problems.push(`${name} must be a non-empty string, got ${describe(raw[name])}`);
-    }
-  }
+  const type = raw.RequestType;
   const properties = raw.ResourceProperties ?? {};
-  if (!isPlainObject(properties)) {
-    problems.push(`ResourceProperties must be an object, got ${describe(raw.ResourceProperties)}`);
-  }
-  if (requestType === 'Update' || requestType === 'Delete') {
-    if (typeof raw.PhysicalResourceId !== 'string' || raw.PhysicalResourceId === '') {
-      problems.push(`PhysicalResourceId must be a non-empty string on ${requestType}, got ${describe(raw.PhysicalResourceId)}`);
-    }
-  }
-  if (requestType === 'Update' && !isPlainObject(raw.OldResourceProperties ?? {})) {
-    problems.push(`OldResourceProperties must be an object, got ${describe(raw.OldResourceProperties)}`);
-  }
+  const oldProperties = raw.OldResourceProperties ?? {};
+  const problems: string[] = [];
+  const check = (ok: boolean, name: string, expected: string) => {
+    if (!ok) problems.push(`${name} must be ${expected}, got ${describe(raw[name])}`);
+  };
+  const nonEmpty = (name: string) => typeof raw[name] === 'string' && raw[name] !== '';
+  check(REQUEST_TYPES.includes(type as string), 'RequestType', 'Create, Update or Delete');
+  for (const name of ['ResponseURL', 'StackId', 'RequestId', 'LogicalResourceId', 'ResourceType']) check(nonEmpty(name), name, 'a non-empty string');
+  check(isPlainObject(properties), 'ResourceProperties', 'an object');
+  if (type === 'Update' || type === 'Delete') check(nonEmpty('PhysicalResourceId'), 'PhysicalResourceId', `a non-empty string on ${type}`);
+  if (type === 'Update') check(isPlainObject(oldProperties), 'OldResourceProperties', 'an object');
   if (problems.length > 0) {
     return { ok: false, error: `malformed request: ${problems.join('; ')}`, address };
   }
-  const request: CloudFormationRequest = {
-    RequestType: requestType as RequestType,
-    ResponseURL: raw.ResponseURL as string,
-    StackId: raw.StackId as string,
-    RequestId: raw.RequestId as string,
-    LogicalResourceId: raw.LogicalResourceId as string,
-    ResourceType: raw.ResourceType as string,
-    PhysicalResourceId: requestType === 'Create' ? undefined : (raw.PhysicalResourceId as string),
-    ResourceProperties: properties as Record<string, unknown>,
-    OldResourceProperties: requestType === 'Update' ? ((raw.OldResourceProperties ?? {}) as Record<string, unknown>) : undefined,
-  };
+  // Validated above: the string fields are non-empty strings, the properties objects.
+  const request = {
+    ...raw,
+    PhysicalResourceId: type === 'Create' ? undefined : raw.PhysicalResourceId,
+    ResourceProperties: properties,
+    OldResourceProperties: type === 'Update' ? oldProperties : undefined,
+  } as CloudFormationRequest;
   return { ok: true, request, address };
 }
 
@@ -111,7 +94,13 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'object') return 'an object';
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  // Clipped before quoting: the value may be megabytes long.
+  const text = typeof value === 'string' ? JSON.stringify(value.slice(0, 80)) : String(value);
   const clipped = text.length > 80 ? `${text.slice(0, 77)}...` : text;
   return `${typeof value} ${clipped}`;
+}
+
+/** The type of a value without any of its content (for values that may be secret). */
+export function describeType(value: unknown): string {
+  return typeof value === 'object' || value === undefined ? describe(value) : `a ${typeof value}`;
 }

@@ -4,12 +4,17 @@
  * - `content-type` is empty (the URL is signed without one) and `content-length` is the
  *   body's size in bytes.
  * - Network errors and 5xx answers are retried with exponential backoff and full jitter,
- *   never past the deadline. 4xx answers are final: a 403 means the URL expired or was
- *   altered, and retrying it cannot help.
+ *   never past the deadline; when the next backoff would pass the deadline but there is
+ *   still time for an attempt, a last one is made. 4xx answers are final: a 403 means the
+ *   URL expired or was altered, and retrying it cannot help.
+ * - Each attempt has a total time limit (not an idle timeout): a server that trickles bytes
+ *   cannot hold the function past its deadline. The status line is all the runtime needs.
  * - Only `https` URLs, or `http` to a loopback address (local testing), are contacted.
  */
 
-/** One HTTP PUT; resolves with the status code, rejects on network errors. */
+import type { Agent } from 'node:https';
+
+/** One HTTP PUT; resolves with the status code, rejects on network errors and after `timeoutMs`. */
 export type PutFunction = (url: URL, body: string, headers: Record<string, string>, timeoutMs: number) => Promise<number>;
 
 /** The I/O `sendResponse` uses; injected so tests control time. */
@@ -28,9 +33,11 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /** Longest single attempt in ms. */
   readonly attemptTimeoutMs: number;
+  /** Time kept for a last attempt: the backoff is shortened so it starts this long before the deadline. */
+  readonly lastAttemptMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 250, maxDelayMs: 5_000, attemptTimeoutMs: 15_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 250, maxDelayMs: 5_000, attemptTimeoutMs: 15_000, lastAttemptMs: 500 };
 
 /** What happened to one response. */
 export interface SendOutcome {
@@ -83,24 +90,41 @@ export async function sendResponse(
     } catch (e) {
       lastError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
+    // The last attempt starts `lastAttemptMs` before the deadline at the latest: a backoff
+    // that would pass that point is shortened to it, and an attempt made there is the last.
+    const lastStart = deadline - policy.lastAttemptMs;
+    if (deps.now() >= lastStart) break;
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempts - 1));
-    const delay = Math.floor(deps.random() * ceiling);
-    if (deps.now() + delay >= deadline) break;
-    await deps.sleep(delay);
+    await deps.sleep(Math.min(Math.floor(deps.random() * ceiling), lastStart - deps.now()));
   }
   return { delivered: false, attempts, status: lastStatus, error: `deadline reached after ${attempts} attempt(s)${lastError ? `; last error: ${lastError}` : ''}` };
 }
 
-/** The real PUT over node:http / node:https (loaded on first use, to keep cold start short). */
-export const nodePut: PutFunction = (url, body, headers, timeoutMs) => new Promise<number>((resolve, reject) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const transport: typeof import('node:https') = url.protocol === 'https:' ? require('node:https') : require('node:http');
-  const req = transport.request(url, { method: 'PUT', headers, timeout: timeoutMs }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode ?? 0));
-    res.on('error', reject);
+/**
+ * The real PUT over node:http / node:https (loaded on first use, to keep cold start short).
+ * `httpsAgent` replaces the default agent (tests trust a throwaway certificate with it).
+ */
+export function createNodePut(httpsAgent?: Agent): PutFunction {
+  return (url, body, headers, timeoutMs) => new Promise<number>((resolve, reject) => {
+    const secure = url.protocol === 'https:';
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const transport: typeof import('node:https') = secure ? require('node:https') : require('node:http');
+    const req = transport.request(url, { method: 'PUT', headers, agent: secure ? httpsAgent : undefined }, (res) => {
+      clearTimeout(timer);
+      resolve(res.statusCode ?? 0);
+      // The status is the answer; a body that never ends must not hold the function.
+      res.destroy();
+    });
+    // A total limit for the attempt, whatever the socket does (an idle timeout never fires
+    // while a server trickles bytes).
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${Math.round(timeoutMs)} ms`)), timeoutMs);
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    req.end(body);
   });
-  req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-  req.on('error', reject);
-  req.end(body);
-});
+}
+
+/** The PUT the runtime uses in Lambda. */
+export const nodePut: PutFunction = createNodePut();

@@ -14,7 +14,7 @@ export function unwrapInvocation(event: unknown): UnwrappedRequest[] {
   return event.Records.map((record: unknown, index: number): UnwrappedRequest => {
     const sns = isPlainObject(record) ? record.Sns : undefined;
     const message = isPlainObject(sns) ? sns.Message : undefined;
-    if (typeof message !== 'string') return { unreadable: `Records[${index}] is not an SNS notification with a Message string` };
+    if (typeof message !== 'string') return { unreadable: `Records[${index}] has no Sns.Message string` };
     try {
       return { raw: JSON.parse(message) };
     } catch (e) {

@@ -1,0 +1,140 @@
+/**
+ * What the handler returned, taken back exactly once.
+ *
+ * The handler's value is serialized with one `JSON.stringify` inside a try block (so a
+ * `toJSON` or a getter runs once) and everything after works on the parsed copy: plain
+ * data that no handler code can change. The work is bounded: serializing stops once the
+ * result is larger than any valid one could be (it then fails, naming Data's size and largest
+ * keys), fields outside the protocol are left out, and errors are clipped text.
+ * With NoEcho set, no part of Data appears in a failure's text.
+ */
+import { types } from 'node:util';
+import { FAILED_CREATE_MARKER } from '../contract';
+import type { LifecycleResult } from '../types';
+import { errorText } from './error-text';
+import { isFailedCreateId, physicalIdProblem } from './physical-id';
+import { describe, describeType, isPlainObject } from './request';
+import { dataSize, dataTooLargeReason, MAX_BODY_BYTES, NOT_SHOWN } from './response';
+import { clipMiddle, CRASHED, MAX_REASON_CODE_POINTS, RETURNED } from './text';
+
+/** What became of one call of the handler, as plain, bounded data. */
+export type HandlerOutcome =
+  | { readonly ok: true; readonly result: LifecycleResult }
+  | { readonly ok: false; readonly error: string };
+
+/** A failed outcome; `error` reads `Name: message`. */
+export function failure(error: string): HandlerOutcome {
+  return { ok: false, error: clipMiddle(error, MAX_REASON_CODE_POINTS) };
+}
+
+const EXPECTED = '; expected nothing or an object with PhysicalResourceId, Data, NoEcho';
+
+/** A failure naming something wrong with what the handler returned. */
+function returned(text: string): HandlerOutcome {
+  return failure(RETURNED + text);
+}
+
+/**
+ * Characters of a result read before it is judged too large. A valid result is far smaller
+ * (a response holds 4,096 bytes), so the work done on a result is bounded whatever its size.
+ */
+export const READ_BUDGET = 2 * MAX_BODY_BYTES;
+
+/** Thrown (and caught) when a result passes READ_BUDGET. */
+const TOO_LARGE = {};
+
+/**
+ * Serializes what the handler returned, once, and validates the copy. Never throws.
+ * `forDelete`: a Delete's answer carries no Data, so Data and NoEcho are not read at all.
+ */
+export function settleResult(raw: unknown, forDelete?: boolean): HandlerOutcome {
+  if (raw === undefined || raw === null) return { ok: true, result: {} };
+  if (types.isNativeError(raw)) {
+    return returned(`an error instead of throwing it: ${errorText(raw)}`);
+  }
+  let json: string | undefined;
+  let top: unknown;
+  let data: unknown;
+  let dataKey: string | undefined;
+  let read = 0;
+  let dataBytes = 0;
+  const entries = new Map<string, number>();
+  try {
+    // One pass, in JSON's own order, counting a lower bound of the bytes written so far.
+    json = JSON.stringify(raw, function (this: unknown, key: string, value: unknown) {
+      if (this === top) {
+        // Only the protocol's fields are serialized; anything else is left out.
+        if (key !== 'PhysicalResourceId' && (forDelete || (key !== 'Data' && key !== 'NoEcho'))) return undefined;
+        dataKey = undefined;
+        if (key === 'Data') data = value;
+      } else if (this === data) {
+        dataKey = key;
+      } else if (top === undefined) {
+        top = value;
+      }
+      const kind = typeof value;
+      const bytes = kind === 'string' ? (value as string).length + 2 : kind === 'undefined' || kind === 'function' || kind === 'symbol' ? 0 : 1;
+      const size = bytes && (Array.isArray(this) ? bytes : bytes + key.length + 3);
+      read += size;
+      if (dataKey !== undefined) {
+        dataBytes += size;
+        entries.set(dataKey, (entries.get(dataKey) ?? 0) + size);
+      }
+      if (read > READ_BUDGET) throw TOO_LARGE;
+      return value;
+    });
+  } catch (e) {
+    if (e !== TOO_LARGE) return returned(`a result that cannot be written as JSON${noEchoSet(raw) ? NOT_SHOWN : ` (${errorText(e)})`}`);
+    if (dataBytes <= MAX_BODY_BYTES) return returned(`a result of more than ${READ_BUDGET} bytes; expected at most ${MAX_BODY_BYTES}`);
+    return failure(dataTooLargeReason(dataSize([...entries], dataBytes + 2, true), noEchoSet(raw)));
+  }
+  if (json === undefined) return returned(describeType(raw) + EXPECTED);
+  return validateResult(JSON.parse(json));
+}
+
+/**
+ * Validates a result that is already plain JSON data (parsed, or a Lambda function's
+ * payload) and keeps only the fields of the protocol.
+ */
+export function validateResult(value: unknown): HandlerOutcome {
+  if (value === undefined || value === null) return { ok: true, result: {} };
+  if (!isPlainObject(value)) return returned(describe(value) + EXPECTED);
+  const { PhysicalResourceId: id, Data: data, NoEcho: noEcho } = value;
+  if (id !== undefined) {
+    const problem = physicalIdProblem(id);
+    if (problem) return returned(`an invalid PhysicalResourceId: ${problem}`);
+    // The marker is reserved: a Delete of such an id never reaches the handler.
+    if (isFailedCreateId(id as string)) {
+      return returned(`PhysicalResourceId ${describe(id)}, which starts with the reserved prefix ${FAILED_CREATE_MARKER}`);
+    }
+  }
+  if (noEcho !== undefined && typeof noEcho !== 'boolean') {
+    return returned(`NoEcho as ${describe(noEcho)}; expected true or false`);
+  }
+  // Data too large for the response is caught when the response is fitted.
+  if (data !== undefined && !isPlainObject(data)) {
+    return returned(`Data as ${noEcho === true ? describeType(data) + NOT_SHOWN : describe(data)}; expected an object`);
+  }
+  // Only the fields of the protocol (undefined ones are left out of the JSON).
+  return { ok: true, result: { PhysicalResourceId: id as string | undefined, Data: data as Record<string, unknown> | undefined, NoEcho: noEcho } };
+}
+
+/**
+ * Reads an outcome that crossed from the handler's worker. The handler can post messages
+ * too, so nothing is trusted: a result is validated again (it is small), an error clipped.
+ */
+export function readOutcome(value: unknown): HandlerOutcome {
+  if (isPlainObject(value) && value.ok === true) return validateResult(value.result);
+  if (isPlainObject(value) && value.ok === false && typeof value.error === 'string') return failure(value.error);
+  return failure(`${CRASHED}unreadable outcome from the worker`);
+}
+
+/** Whether a result that could not be serialized asks for NoEcho (or hides whether it does). */
+function noEchoSet(raw: unknown): boolean {
+  try {
+    const value = (raw as { NoEcho?: unknown }).NoEcho;
+    return value !== undefined && value !== false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,28 @@
+import { Isolation, IsolationCall, isolatedInvoker } from '../../../src/runtime/isolation/isolation';
+import { createLogger } from '../../../src/runtime/protocol/logger';
+import type { LifecycleEvent } from '../../../src/runtime/types';
+
+test('GIVEN an isolation WHEN the invoker calls THEN it passes the export, the event and the deadline, and logs output under the request', async () => {
+  const calls: IsolationCall[] = [];
+  const prepared: number[] = [];
+  const isolation: Isolation = {
+    call: async (c) => {
+      calls.push(c);
+      c.output?.('to stdout', 'stdout');
+      c.output?.('to stderr', 'stderr');
+      return { ok: true, result: {} };
+    },
+    prepare: async (until) => { prepared.push(until); },
+  };
+  const lines: string[] = [];
+  const invoker = isolatedInvoker(isolation, 'isComplete');
+  const event = { RequestType: 'Create' } as LifecycleEvent;
+  expect(await invoker.call(event, { deadline: 1234, logger: createLogger((l) => lines.push(l), { RequestId: 'r-9' }) })).toEqual({ ok: true, result: {} });
+  await invoker.prepare!(99);
+  expect(calls[0]).toMatchObject({ exportName: 'isComplete', event, deadline: 1234 });
+  expect(prepared).toEqual([99]);
+  expect(lines.map((l) => JSON.parse(l))).toEqual([
+    { level: 'INFO', RequestId: 'r-9', message: 'handler output', stream: 'stdout', line: 'to stdout' },
+    { level: 'ERROR', RequestId: 'r-9', message: 'handler output', stream: 'stderr', line: 'to stderr' },
+  ]);
+});
