@@ -67,7 +67,7 @@ export function changedPaths(before: unknown, after: unknown): string[][] {
 }
 
 function collectChanges(a: unknown, b: unknown, path: string[], found: Map<string, string[]>, depth: number): boolean {
-  if (a === b) return true;
+  if (a === b) return false;
   if (depth <= MAX_DEPTH) {
     if (isPlainObject(a) && isPlainObject(b)) {
       let differs = false;
