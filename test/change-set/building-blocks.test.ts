@@ -3,10 +3,16 @@
  * changed nested paths, references through intrinsics, similarity, parameter changes and
  * template reading.
  */
+import { deepFreeze } from './helpers';
 import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
+import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
 import { parameterChanges } from '../../src/change-set/parameter-changes';
+import { propagateReplacements } from '../../src/change-set/propagate-replacements';
+import { buildReferenceIndex } from '../../src/change-set/reference-index';
 import { collectReferences } from '../../src/change-set/references';
+import { GENERATED_SPEC, SpecLookup } from '../../src/change-set/replacement-spec-lookup';
+import { ResourceRules } from '../../src/change-set/resource-rules';
 import { similarity } from '../../src/change-set/similarity';
 
 describe('cfnEqual', () => {
@@ -160,5 +166,23 @@ describe('normalize', () => {
     expect([...read.resources.keys()]).toEqual(['C', 'D']);
     expect(read.resources.get('C')).toMatchObject({ type: '', properties: {} });
     expect(Object.fromEntries(read.parameters)).toEqual({ P: 'a,b', Q: undefined });
+  });
+});
+
+describe('propagateReplacements', () => {
+  test('GIVEN direct changes that are frozen WHEN replacements propagate THEN new details go to copies and the given changes stay as they were', () => {
+    const thing = (create: unknown, plain?: unknown) => ({ Type: 'AWS::EC2::VPC', Properties: { CidrBlock: create, ...(plain === undefined ? {} : { Tag: plain }) } });
+    const before = normalize({ Resources: { A: thing('10.0.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'x') } });
+    const after = normalize({ Resources: { A: thing('10.1.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'y') } });
+    const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
+    const direct = diffResources(before, after, rules);
+    for (const change of direct.values()) deepFreeze(change);
+    const given = JSON.stringify([...direct]);
+
+    const propagated = propagateReplacements(direct, buildReferenceIndex(before, after), new Map(), after, rules);
+
+    expect(JSON.stringify([...direct])).toBe(given);
+    expect(propagated.get('B')!.details.map((detail) => `${detail.name}:${detail.changeSource}`)).toEqual(['Tag:DirectModification', 'CidrBlock:ResourceReference']);
+    expect(propagated.get('B')).not.toBe(direct.get('B'));
   });
 });

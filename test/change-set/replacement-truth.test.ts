@@ -112,6 +112,18 @@ describe('names that reference parameters or replaced resources', () => {
     expect(outcome(changeSet)).toEqual({ Q: 'True' });
   });
 
+  test('GIVEN a name from a changing parameter and a pseudo parameter (not known offline) WHEN the resource is replaced THEN nothing fails', () => {
+    const name = { 'Fn::Sub': '${Name}-${AWS::Region}' };
+    const changeSet = predict(withParameter({ Q: named(name, false) }), withParameter({ Q: named(name, true) }), { parameters: { before: { Name: 'a' }, after: { Name: 'b' } } });
+    expect(outcome(changeSet)).toEqual({ Q: 'True' });
+  });
+
+  test('GIVEN a name from a pseudo parameter and an unchanged parameter WHEN the resource is replaced THEN the failure is certain', () => {
+    const name = { 'Fn::Sub': '${Name}-${AWS::Region}' };
+    const changeSet = predict(withParameter({ Q: named(name, false) }), withParameter({ Q: named(name, true) }), { parameters: { before: { Name: 'a' } } });
+    expect(outcome(changeSet)).toEqual({ Q: 'True Certain' });
+  });
+
   test('GIVEN a name from a parameter whose value is not known WHEN the resource is replaced THEN the failure is certain (the value is kept)', () => {
     expect(outcome(predict(withParameter({ Q: named({ Ref: 'Name' }, false) }), withParameter({ Q: named({ Ref: 'Name' }, true) })))).toEqual({ Q: 'True Certain' });
   });
