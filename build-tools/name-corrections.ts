@@ -4,6 +4,8 @@ export interface NameCorrection {
   readonly names: readonly string[];
   /** Why the derived rule is wrong for this type (one line, shown in the docs). */
   readonly reason: string;
+  /** Where it was checked, when an AWS page says so directly. @default - the reason is the spec's own data */
+  readonly source?: string;
 }
 
 /**
@@ -28,6 +30,11 @@ export const NAME_CORRECTIONS: Readonly<Record<string, NameCorrection>> = {
   'AWS::Athena::NamedQuery': {
     names: [],
     reason: 'Named query names need not be unique; a named query is identified by a generated id.',
+  },
+  'AWS::DataPipeline::Pipeline': {
+    names: [],
+    reason: 'Pipeline names need not be unique ("You can use the same name for multiple pipelines"); a pipeline is identified by a generated id.',
+    source: 'AWS Data Pipeline API Reference, CreatePipeline (name)',
   },
 
   // Identifier parts that point at something else (an account, an AWS-managed control, a parent).

@@ -2,7 +2,7 @@ import type { Property, Resource } from '@aws-cdk/service-spec-types';
 import { NAME_CORRECTIONS } from './name-corrections';
 
 /** Which rule produced a type's name properties (shown in docs/replacement-detection.md). */
-export type NameRule = 'primary identifier' | 'naming convention' | 'curated' | 'none';
+export type NameRule = 'primary identifier' | 'naming convention' | 'naming convention and ARN format' | 'curated' | 'none';
 
 /** The name properties of one resource type and the rule that produced them. */
 export interface DerivedNames {
@@ -18,11 +18,14 @@ export interface DerivedNames {
  *    owns are its names: a part that refers to another resource (an ARN, an id or name of a
  *    parent such as `RestApiId` or `Bucket`) is not. With several parts, only the parts that
  *    follow the type's naming convention count (an HTTP method or a principal is a key, not a name).
- * 3. Otherwise, the string properties whose change always replaces and that follow the strict
- *    naming convention (see `ConventionStrictness`).
+ * 3. Otherwise, the string properties that follow the strict naming convention (see
+ *    `ConventionStrictness`) and either always replace the resource when changed or appear
+ *    in the type's ARN format (`arn:...:codecommit:${Region}:${Account}:${RepositoryName}`:
+ *    the name is part of the resource's identity, so it is unique, even where it can be
+ *    changed in place).
  *
- * Only properties whose change forces replacement can be names: a name that can be updated in
- * place never collides.
+ * A name that can be changed in place still collides when the resource moves to a new logical
+ * id under the same name: CloudFormation creates the new resource before deleting the old one.
  *
  * @param resource the resource type from the spec database
  * @param typeNamesOfService the last segments of all resource types of the same service
@@ -40,10 +43,14 @@ export function deriveNameProperties(resource: Resource, typeNamesOfService: Rea
     const names = identifier.length === 1 ? owned : owned.filter((part) => followsNamingConvention(typeName, part, 'relaxed'));
     return { names, rule: names.length > 0 ? 'primary identifier' : 'none' };
   }
+  const arnVariables = new Set([...(resource.arnTemplate ?? '').matchAll(/\$\{([^}]+)\}/g)].map((match) => match[1]));
   const names = Object.keys(resource.properties)
-    .filter((name) => isNameCandidate(resource.properties[name], 'yes') && followsNamingConvention(typeName, name, 'strict'))
+    .filter((name) => followsNamingConvention(typeName, name, 'strict')
+      && (isNameCandidate(resource.properties[name], 'yes') || (resource.properties[name].type.type === 'string' && arnVariables.has(name))))
     .sort();
-  return { names, rule: names.length > 0 ? 'naming convention' : 'none' };
+  if (names.length === 0) return { names, rule: 'none' };
+  const updatable = names.some((name) => resource.properties[name].causesReplacement !== 'yes');
+  return { names, rule: updatable ? 'naming convention and ARN format' : 'naming convention' };
 }
 
 /**

@@ -9,7 +9,12 @@ import * as path from 'path';
 import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
 import type { Resource, SpecDatabase } from '@aws-cdk/service-spec-types';
 import { NAME_CORRECTIONS } from './name-corrections';
-import { deriveNameProperties, followsNamingConvention, lastSegment, NameRule } from './name-properties';
+import { NameModel, ScopeRule } from './name-model';
+import { followsNamingConvention, lastSegment, NameRule } from './name-properties';
+import { NAME_SCOPES } from './name-scopes';
+import { readRegistrySnapshot } from './registry-create-only';
+import { REPLACEMENT_DECISIONS } from './replacement-decisions';
+import { nameModelOf } from './replacement-table';
 import { identityProperties, lookupResourceType, resourceTypesWithNames, SPEC_INFO } from '../src/spec/replacement-spec';
 
 const DOC = path.join(__dirname, '..', 'docs', 'replacement-detection.md');
@@ -42,23 +47,27 @@ export const COMMON_TYPES = `
 
 function render(db: SpecDatabase): string {
   const resources = new Map(db.all('resource').map((r) => [r.cloudFormationType, r]));
-  const typeNamesOfService = (type: string) => new Set([...resources.keys()]
-    .filter((t) => t.startsWith(`${type.split('::').slice(0, 2).join('::')}::`)).map(lastSegment));
-  const ruleOf = (type: string): NameRule => deriveNameProperties(resources.get(type)!, typeNamesOfService(type)).rule;
+  const modelOf = (type: string): NameModel => nameModelOf(db, resources.get(type)!);
 
   const named = COMMON_TYPES.filter((type) => lookupResourceType(type)?.nameProperties.length);
   const unnamed = COMMON_TYPES.filter((type) => !lookupResourceType(type)?.nameProperties.length);
   const allNamed = resourceTypesWithNames();
-  const byRule = (rule: NameRule) => allNamed.filter((type) => ruleOf(type) === rule).length;
+  const byRule = (rule: NameRule) => allNamed.filter((type) => modelOf(type).nameRule === rule).length;
+  const byKind = (rule: ScopeRule) => allNamed.filter((type) => modelOf(type).kindRule === rule).length;
+  const withParents = allNamed.filter((type) => modelOf(type).within.length > 0).length;
+  const decisions = Object.entries(REPLACEMENT_DECISIONS).flatMap(([type, list]) => list.map((decision) => ({ type, ...decision })));
 
   return [
     BEGIN,
     '',
     '### Name properties of common resource types',
     '',
-    '| Resource type | Name properties | Rule | Other changes that replace it |',
-    '|---|---|---|---|',
-    ...named.map((type) => `| \`${type}\` | ${code(lookupResourceType(type)!.nameProperties)} | ${ruleOf(type)} | ${otherReplacements(type)} |`),
+    '| Resource type | Name properties | Unique in | Rule | Other changes that replace it |',
+    '|---|---|---|---|---|',
+    ...named.map((type) => {
+      const model = modelOf(type);
+      return `| \`${type}\` | ${code(lookupResourceType(type)!.nameProperties)} | ${scopeText(model)} | ${model.nameRule}; scope: ${scopeRuleText(model)} | ${otherReplacements(type)} |`;
+    }),
     '',
     '### Common resource types without a name property',
     '',
@@ -66,18 +75,46 @@ function render(db: SpecDatabase): string {
     '|---|---|',
     ...unnamed.map((type) => `| \`${type}\` | ${whyUnnamed(resources.get(type)!)} |`),
     '',
-    '### Curated corrections',
+    '### Curated corrections of names',
     '',
     '| Resource type | Name properties | Reason |',
     '|---|---|---|',
-    ...Object.entries(NAME_CORRECTIONS).map(([type, c]) => `| \`${type}\` | ${c.names.length ? code(c.names) : 'none'} | ${c.reason} |`),
+    ...Object.entries(NAME_CORRECTIONS).map(([type, c]) => `| \`${type}\` | ${c.names.length ? code(c.names) : 'none'} | ${c.reason}${c.source ? ` (${c.source})` : ''} |`),
+    '',
+    '### Curated name scopes',
+    '',
+    '| Resource type | Unique in | Under | Reason | Source |',
+    '|---|---|---|---|---|',
+    ...Object.entries(NAME_SCOPES).map(([type, entry]) => `| \`${type}\` | ${entry.kind ?? 'derived'} | ${entry.within === undefined ? 'derived' : entry.within.length ? code(entry.within) : 'none'} | ${entry.reason} | ${entry.source} |`),
+    '',
+    '### Decisions where the spec and the registry schemas disagree',
+    '',
+    `Compared with ${readRegistrySnapshot().source}, for the ${Object.keys(readRegistrySnapshot().types).length} named types it has `
+      + `(${readRegistrySnapshot().missing.length} named types are not in it). ${decisions.length} decisions on ${Object.keys(REPLACEMENT_DECISIONS).length} types:`,
+    '',
+    '| Resource type | Path | Decision | Reason | Source |',
+    '|---|---|---|---|---|',
+    ...decisions.map((d) => `| \`${d.type}\` | \`${d.path}\` | ${d.recreation} | ${d.reason} | ${d.source} |`),
     '',
     `**${allNamed.length.toLocaleString('en-US')} of the ${SPEC_INFO.resourceTypeCount.toLocaleString('en-US')} resource types** in \`@aws-cdk/aws-service-spec\` ${SPEC_INFO.specVersion} `
       + `have a name property: ${byRule('primary identifier')} through the primary identifier, ${byRule('naming convention')} through `
-      + `the naming convention and ${byRule('curated')} through a curated correction.`,
+      + `the naming convention, ${byRule('naming convention and ARN format')} through the naming convention and the ARN format (names that can be changed in place) `
+      + `and ${byRule('curated')} through a curated correction. Their scope comes from a curated entry for ${byKind('curated') + byKind('curated for the service')} `
+      + `(the type's own or its service's), from the ARN format for ${byKind('ARN format')}, and is the default (one account and Region) for ${byKind('default')}; `
+      + `${withParents} are unique under a parent or other key parts.`,
     '',
     END,
   ].join('\n');
+}
+
+function scopeText(model: NameModel): string {
+  const kind = { partition: 'the partition', account: 'the account', region: 'account and Region' }[model.kind];
+  return model.within.length > 0 ? `${kind}, per ${code(model.within)}` : kind;
+}
+
+function scopeRuleText(model: NameModel): string {
+  const parents = model.withinRule === 'none' || model.within.length === 0 ? '' : `, parents ${model.withinRule}`;
+  return `${model.kindRule}${parents}`;
 }
 
 function code(names: readonly string[]): string {
@@ -105,7 +142,7 @@ function whyUnnamed(resource: Resource): string {
   const updatable = Object.keys(resource.properties)
     .filter((p) => followsNamingConvention(typeName, p, 'strict') && !resource.properties[p].causesReplacement);
   if (updatable.length > 0) {
-    return `${code(updatable)} can be changed without replacement, so it cannot collide`;
+    return `${code(updatable)} can be changed in place and is not part of the ARN: nothing says it is unique (a label)`;
   }
   const identifier = resource.primaryIdentifier ?? [];
   if (identifier.length > 0 && identifier.every((p) => p in resource.properties)) {

@@ -1,5 +1,7 @@
 import type { Resource, SpecDatabase } from '@aws-cdk/service-spec-types';
-import { deriveNameProperties, lastSegment } from './name-properties';
+import { deriveNameModel, NameModel } from './name-model';
+import { lastSegment } from './name-properties';
+import { applyReplacementDecisions } from './replacement-decisions';
 import { RecreationCode, replacementPaths } from './replacement-paths';
 
 /**
@@ -11,53 +13,56 @@ import { RecreationCode, replacementPaths } from './replacement-paths';
 export interface TableEntry {
   /** Replacement paths -> 'A' (Always) or 'C' (Conditionally); omitted when empty. */
   readonly r?: Record<string, RecreationCode>;
-  /** Name properties; omitted when the type has none. */
+  /** Name properties (unique physical names); omitted when the type has none. */
   readonly n?: string[];
-  /** Identity properties, only when the type has names and they differ from `n`. */
-  readonly i?: string[];
+  /** Properties the names are unique under (a parent, other key parts); only with names. */
+  readonly q?: string[];
+  /** Scope of the names: 'P' partition, 'A' account; omitted for one account and Region. Only with names. */
+  readonly s?: 'P' | 'A';
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
 export function buildReplacementTable(db: SpecDatabase): Record<string, TableEntry> {
-  const typeNamesByService = new Map<string, Set<string>>();
-  for (const resource of db.all('resource')) {
-    const service = serviceOf(resource.cloudFormationType);
-    const names = typeNamesByService.get(service) ?? new Set<string>();
-    names.add(lastSegment(resource.cloudFormationType));
-    typeNamesByService.set(service, names);
-  }
-
   const table: Record<string, TableEntry> = {};
   for (const resource of db.all('resource')) {
-    const service = serviceOf(resource.cloudFormationType);
-    table[resource.cloudFormationType] = tableEntry(db, resource, typeNamesByService.get(service) ?? new Set());
+    const paths = applyReplacementDecisions(resource.cloudFormationType, replacementPaths(db, resource));
+    table[resource.cloudFormationType] = tableEntry(paths, nameModelOf(db, resource));
   }
   return table;
 }
 
-function tableEntry(db: SpecDatabase, resource: Resource, typeNamesOfService: ReadonlySet<string>): TableEntry {
-  const paths = replacementPaths(db, resource);
-  const names = [...deriveNameProperties(resource, typeNamesOfService).names].sort();
-  const identity = identityProperties(resource, names);
-  return {
-    ...(Object.keys(paths).length > 0 ? { r: paths } : {}),
-    ...(names.length > 0 ? { n: names } : {}),
-    ...(names.length > 0 && identity.join() !== names.join() ? { i: identity } : {}),
-  };
+/** The name model of a type, with the other type names of its service. */
+export function nameModelOf(db: SpecDatabase, resource: Resource): NameModel {
+  return deriveNameModel(resource, typeNamesOfService(db, resource.cloudFormationType));
 }
 
-/**
- * The writable properties that together identify the physical resource: the primaryIdentifier
- * when all its parts are writable (`LogGroupName` + `FilterName` for a MetricFilter), else the
- * name properties. Changing one of them replaces the resource with a differently identified
- * one, so that replacement cannot collide with the old resource.
- */
-function identityProperties(resource: Resource, names: readonly string[]): string[] {
-  const identifier = resource.primaryIdentifier ?? [];
-  if (identifier.length > 0 && identifier.every((part) => part in resource.properties)) {
-    return [...new Set([...identifier, ...names])].sort();
+const serviceTypeNames = new WeakMap<SpecDatabase, Map<string, Set<string>>>();
+
+/** The last segments of all resource types of the type's service. */
+export function typeNamesOfService(db: SpecDatabase, cloudFormationType: string): ReadonlySet<string> {
+  let byService = serviceTypeNames.get(db);
+  if (byService === undefined) {
+    byService = new Map();
+    for (const resource of db.all('resource')) {
+      const service = serviceOf(resource.cloudFormationType);
+      const names = byService.get(service) ?? new Set<string>();
+      names.add(lastSegment(resource.cloudFormationType));
+      byService.set(service, names);
+    }
+    serviceTypeNames.set(db, byService);
   }
-  return [...names];
+  return byService.get(serviceOf(cloudFormationType)) ?? new Set();
+}
+
+function tableEntry(paths: Record<string, RecreationCode>, model: NameModel): TableEntry {
+  const named = model.names.length > 0;
+  const scope = { partition: 'P', account: 'A', region: undefined } as const;
+  return {
+    ...(Object.keys(paths).length > 0 ? { r: paths } : {}),
+    ...(named ? { n: model.names } : {}),
+    ...(named && model.within.length > 0 ? { q: model.within } : {}),
+    ...(named && scope[model.kind] ? { s: scope[model.kind] } : {}),
+  };
 }
 
 function serviceOf(cloudFormationType: string): string {

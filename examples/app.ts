@@ -1,13 +1,13 @@
 /**
  * The example app: a custom resource handled by cdk-lifecycle's provider, and the
- * ReplacementGuard warning about a named bucket.
+ * ReplacementGuard warning about a named table.
  *
  * `npm run example` synthesizes it with the cdk CLI (offline) and prints the custom
  * resources of the template. In your own app, import from 'cdk-lifecycle' instead of '../src'.
  */
 import * as path from 'node:path';
 import { Annotations, App, Aspects, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
-import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { FindingId, ProvidedResource, ReplacementGuard, ResourceProvider } from '../src';
 
@@ -17,12 +17,13 @@ const stack = new Stack(app, 'LifecycleExample');
 // Warn at synth time about named resources whose replacement would fail.
 Aspects.of(app).add(new ReplacementGuard());
 
-// This bucket has an explicit name: the guard warns (and `cdk synth --strict` fails).
-// `-c lockReports=true` turns on object lock, a change that replaces the bucket: with the
-// name kept, that deployment would fail (`npm run example:diff` shows it).
-new s3.Bucket(stack, 'Reports', {
-  bucketName: 'lifecycle-example-reports',
-  objectLockEnabled: app.node.tryGetContext('lockReports') === 'true' ? true : undefined,
+// This table has an explicit name and a key schema, which cannot change without replacing
+// it: the guard warns (and `cdk synth --strict` fails). `-c newKey=true` (the example:diff
+// task passes it) gives it a new partition key: with the name kept, that deployment would
+// fail (`npm run example:diff` shows it).
+new dynamodb.Table(stack, 'Reports', {
+  tableName: 'lifecycle-example-reports',
+  partitionKey: { name: app.node.tryGetContext('newKey') === 'true' ? 'reportId' : 'id', type: dynamodb.AttributeType.STRING },
 });
 
 // This queue's name is accepted on purpose: the warning is acknowledged, with a reason.

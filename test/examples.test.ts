@@ -44,11 +44,11 @@ test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template 
   expect(resource.Properties.ServiceToken['Fn::GetAtt'][0]).toBe(Object.keys(template.Resources).find((k) => template.Resources[k] === providerFunction));
 });
 
-test('GIVEN the example app with a named bucket WHEN synthesized with the cdk CLI THEN the guard warns, and the acknowledged queue is silent', () => {
+test('GIVEN the example app with a named table WHEN synthesized with the cdk CLI THEN the guard warns, and the acknowledged queue is silent', () => {
   const { result } = synthesized;
   expect(result.status).toBe(0);
   const output = `${result.stdout}${result.stderr}`;
-  expect(output).toMatch(/WARNING AWS::S3::Bucket \w+ has an explicit name \(BucketName = "lifecycle-example-reports"\)[^\n]*\n\s+LifecycleExample\/Reports\/Resource/);
+  expect(output).toMatch(/WARNING AWS::DynamoDB::Table \w+ has an explicit name \(TableName = "lifecycle-example-reports"\)[^\n]*\n\s+LifecycleExample\/Reports\/Resource/);
   expect(output).toContain("Acknowledge with 'Annotation::cdk-lifecycle:named-resource-replacement'");
   expect(output).not.toContain('lifecycle-example-jobs');
 });

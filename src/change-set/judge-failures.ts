@@ -4,18 +4,20 @@
  *
  * CloudFormation replaces a resource by creating the new one first and deleting the old
  * one afterwards, and it runs all additions before the removals of an update. So a named
- * resource (a name property of its type is set; for a custom resource, the `nameProperty`
- * it declares) fails when:
- * - it is replaced (Replacement True) while its name stays the same: Certain; when it is
- *   only conditionally replaced, or its name depends on a replaced resource: Possible (a
- *   replacement caused only by the name's own deploy-time change does not count: the
- *   replacement then has a new name);
- * - it moves to a new logical id (any Add whose name equals the name of a removed resource
- *   of the same type, probable rename or not): Certain.
- * "The name" is every property that identifies the physical resource (the spec's identity
- * properties: the name, plus a parent's name for types such as `AWS::Logs::MetricFilter`).
- * Names that are unresolved intrinsics are the same when they are structurally equal and
- * reference nothing whose value changes.
+ * resource (a name property of its type is set, whether or not a change of it replaces the
+ * resource; for a custom resource, the `nameProperty` it declares) fails when:
+ * - it is replaced (Replacement True) while its identity stays the same: Certain; when it is
+ *   only conditionally replaced, or its identity depends on a replaced resource: Possible (a
+ *   replacement caused only by the identity's own change does not count: the replacement
+ *   then has a new name or another parent);
+ * - it moves to a new logical id (any Add whose type and identity equal those of a removed
+ *   resource, probable rename or not): Certain.
+ * "The identity" is the name properties and the properties naming the parent they are unique
+ * under (the spec's identity: `FunctionName` of an alias, the `Scope` of a web ACL). Values
+ * are compared as CloudFormation resolves them where that is known offline (`!Sub acme` is
+ * `acme`), else structurally (equal and free of references whose value changes).
+ * Where the verdict rests on something unknown offline (the resource's `Condition`, or a
+ * name chosen by an `Fn::If` whose condition is unknown), a Certain verdict becomes Possible.
  */
 import { cfnEqual } from './cfn-equal';
 import { canonicalText, own } from './json';
@@ -24,8 +26,18 @@ import { NormalizedResource, NormalizedTemplate } from './normalize';
 import { ParameterChanges } from './parameter-changes';
 import { collectReferences } from './references';
 import { ResourceRules } from './resource-rules';
+import { TemplateEvaluator } from './template-evaluator';
 
 type NameFate = 'changes' | 'same' | 'maybe-changes';
+
+/** The evaluators of both sides, to compare names as CloudFormation resolves them. */
+export interface SideEvaluators {
+  readonly before: TemplateEvaluator;
+  readonly after: TemplateEvaluator;
+}
+
+/** Appended to a reason whose verdict rests on a condition unknown offline. */
+const UNKNOWN_CONDITION = '; whether this happens depends on a Condition whose value is not known offline';
 
 /** The changes with their failure verdicts. */
 export function judgeFailures(
@@ -34,11 +46,12 @@ export function judgeFailures(
   after: NormalizedTemplate,
   parameters: ParameterChanges,
   rules: ResourceRules,
+  evaluators: SideEvaluators,
 ): Map<string, ResourceChange> {
   const judged = new Map(changes);
+  // A failure found earlier (a changed type or service token, both Certain) stands.
   const verdict = (change: ResourceChange, failure: Failure): void => {
-    if (change.failure?.certainty === 'Certain' || (change.failure && failure.certainty !== 'Certain')) return;
-    judged.set(change.logicalId, { ...change, failure });
+    if (change.failure === undefined) judged.set(change.logicalId, { ...change, failure });
   };
   const fateOf = (value: unknown): NameFate => {
     let fate: NameFate = 'same';
@@ -51,45 +64,82 @@ export function judgeFailures(
     return fate;
   };
 
-  const removedByName = new Map<string, string>();
+  const removedByName = new Map<string, NormalizedResource>();
   for (const change of changes.values()) {
     const old = change.action === 'Remove' ? before.resources.get(change.logicalId) : undefined;
-    const key = old && nameKey(old, rules);
-    if (key !== undefined) removedByName.set(key, change.logicalId);
+    const key = old && nameKey(old, rules, evaluators.before);
+    if (key !== undefined) removedByName.set(key, old!);
   }
 
   for (const change of changes.values()) {
     const current = after.resources.get(change.logicalId);
     if (current === undefined) continue;
     if (change.action === 'Add') {
-      const key = nameKey(current, rules);
-      const oldId = key === undefined ? undefined : removedByName.get(key);
-      if (oldId !== undefined && fateOf(identityValues(current, rules)) !== 'changes') {
-        verdict(change, {
-          certainty: 'Certain',
-          reason: `${describeName(current, rules)} is still held by ${oldId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${oldId}, so the name is taken; keep the old logical id or change the name`,
-        });
+      const key = nameKey(current, rules, evaluators.after);
+      const old = key === undefined ? undefined : removedByName.get(key);
+      if (old !== undefined && fateOf(identityValues(current, rules)) !== 'changes') {
+        verdict(change, certainUnlessUnknown(
+          `${describeName(current, rules)} is still held by ${old.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${old.logicalId}, so the name is taken; keep the old logical id or change the name`,
+          [old, current],
+          rules,
+        ));
       }
       continue;
     }
     const old = before.resources.get(change.logicalId);
     if (old === undefined || change.action !== 'Modify' || !isNamed(current, rules)) continue;
     const identity = rules.identityProperties(current);
-    if (identity.some((property) => !cfnEqual(own(old.properties, property), own(current.properties, property)))) continue;
-    // A replacement caused only by the name itself changing gives the replacement a new name.
+    const sameIdentity = identitySame(old, current, rules, evaluators);
+    if (sameIdentity === false) continue;
+    // A replacement caused only by the identity itself changing gives the replacement a new name or parent.
     const replacement = resourceReplacement({ ...change, details: change.details.filter((detail) => !identity.includes(detail.name ?? '')) });
     if (replacement === 'False') continue;
-    const fate = fateOf(identityValues(current, rules));
+    const fate = sameIdentity === true ? 'same' : fateOf(identityValues(current, rules));
     if (fate === 'changes') continue;
     const certain = replacement === 'True' && fate === 'same';
+    if (certain) {
+      verdict(change, certainUnlessUnknown(
+        `${describeName(current, rules)} stays the same while the resource is replaced: CloudFormation creates the replacement before it deletes the old resource, so the name is taken; change the name in the same update, or remove it`,
+        [current],
+        rules,
+      ));
+      continue;
+    }
     verdict(change, {
-      certainty: certain ? 'Certain' : 'Possible',
-      reason: certain
-        ? `${describeName(current, rules)} stays the same while the resource is replaced: CloudFormation creates the replacement before it deletes the old resource, so the name is taken; change the name in the same update, or remove it`
-        : `${describeName(current, rules)} ${fate === 'same' ? 'stays the same' : 'may stay the same (it depends on a value known only at deploy time)'} and the resource ${replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the name is taken`,
+      certainty: 'Possible',
+      reason: `${describeName(current, rules)} ${fate === 'same' ? 'stays the same' : 'may stay the same (it depends on a value known only at deploy time)'} and the resource ${replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the name is taken`,
     });
   }
   return judged;
+}
+
+/** A Certain verdict, or a Possible one when a resource's existence or name rests on an unknown condition. */
+function certainUnlessUnknown(reason: string, resources: readonly NormalizedResource[], rules: ResourceRules): Failure {
+  const unknown = resources.some((resource) => resource.existenceUnknown || canonicalText(identityValues(resource, rules)).includes('"Fn::If"'));
+  return unknown ? { certainty: 'Possible', reason: `${reason}${UNKNOWN_CONDITION}` } : { certainty: 'Certain', reason };
+}
+
+/**
+ * Whether the identity is the same on both sides: true or false when both sides' values are
+ * known offline (or structurally different), undefined when they are structurally equal but
+ * may still change at deploy time.
+ */
+function identitySame(old: NormalizedResource, current: NormalizedResource, rules: ResourceRules, evaluators: SideEvaluators): boolean | undefined {
+  let same: boolean | undefined = true;
+  for (const property of rules.identityProperties(current)) {
+    const before = own(old.properties, property);
+    const after = own(current.properties, property);
+    const oldValue = evaluators.before.value(before);
+    const newValue = evaluators.after.value(after);
+    if (oldValue.known && newValue.known) {
+      if (!cfnEqual(oldValue.value, newValue.value)) return false;
+    } else if (!cfnEqual(before, after)) {
+      return false;
+    } else {
+      same = undefined;
+    }
+  }
+  return same;
 }
 
 /** Whether a name property of the resource is set. */
@@ -102,10 +152,17 @@ function identityValues(resource: NormalizedResource, rules: ResourceRules): unk
   return rules.identityProperties(resource).map((property) => own(resource.properties, property));
 }
 
-/** Type and identity of a named resource (undefined when unnamed), to find the same name elsewhere. */
-function nameKey(resource: NormalizedResource, rules: ResourceRules): string | undefined {
+/**
+ * Type and identity of a named resource (undefined when unnamed), to find the same name
+ * elsewhere: each value as CloudFormation resolves it when that is known, else as written.
+ */
+function nameKey(resource: NormalizedResource, rules: ResourceRules, evaluator: TemplateEvaluator): string | undefined {
   if (!isNamed(resource, rules)) return undefined;
-  return `${resource.type}\u0000${canonicalText(identityValues(resource, rules))}`;
+  const values = identityValues(resource, rules).map((value) => {
+    const evaluated = evaluator.value(value);
+    return evaluated.known ? evaluated.value : value;
+  });
+  return `${resource.type}\u0000${canonicalText(values)}`;
 }
 
 function describeName(resource: NormalizedResource, rules: ResourceRules): string {

@@ -30,6 +30,13 @@ export interface NormalizedResource {
   readonly attributes: Readonly<Partial<Record<ReportedAttribute, unknown>>>;
   /** The whole resource as compact JSON text. */
   readonly text: string;
+  /** The resource-level `Condition`, when it names one. */
+  readonly condition?: string;
+  /**
+   * Set once conditions are resolved (`resolve-conditions.ts`) when it is not known whether
+   * the resource exists: its `Condition` depends on a value not known offline.
+   */
+  readonly existenceUnknown?: boolean;
 }
 
 /** The parts of a template the engine reads. */
@@ -37,13 +44,26 @@ export interface NormalizedTemplate {
   readonly resources: ReadonlyMap<string, NormalizedResource>;
   /** Declared parameters and their `Default` as CloudFormation's string, if any. */
   readonly parameters: ReadonlyMap<string, string | undefined>;
+  /** Parameters whose value is a list (`CommaDelimitedList`, `List<...>`). */
+  readonly listParameters: ReadonlySet<string>;
+  /**
+   * Parameters whose value CloudFormation reads from Systems Manager at deploy time
+   * (`AWS::SSM::Parameter::Value<...>`): the value written is a parameter name, not the value.
+   */
+  readonly deployTimeParameters: ReadonlySet<string>;
+  /** The `Conditions` section, or an empty object. */
+  readonly conditions: JsonObject;
+  /** The `Mappings` section, or an empty object. */
+  readonly mappings: JsonObject;
 }
 
 /** Reads a template; anything that is not a template reads as an empty one. */
 export function normalize(template: unknown): NormalizedTemplate {
   const resources = new Map<string, NormalizedResource>();
   const parameters = new Map<string, string | undefined>();
-  if (!isObject(template)) return { resources, parameters };
+  const listParameters = new Set<string>();
+  const deployTimeParameters = new Set<string>();
+  if (!isObject(template)) return { resources, parameters, listParameters, deployTimeParameters, conditions: {}, mappings: {} };
 
   const resourceSection = own(template, 'Resources');
   if (isObject(resourceSection)) {
@@ -61,9 +81,21 @@ export function normalize(template: unknown): NormalizedTemplate {
     for (const name of Object.keys(parameterSection)) {
       const declaration = own(parameterSection, name);
       parameters.set(name, isObject(declaration) ? parameterText(own(declaration, 'Default')) : undefined);
+      const type = isObject(declaration) ? own(declaration, 'Type') : undefined;
+      if (typeof type === 'string' && (type === 'CommaDelimitedList' || type.startsWith('List<') || type.includes('::List<'))) listParameters.add(name);
+      if (typeof type === 'string' && type.startsWith('AWS::SSM::Parameter::Value<')) deployTimeParameters.add(name);
     }
   }
-  return { resources, parameters };
+  const conditions = own(template, 'Conditions');
+  const mappings = own(template, 'Mappings');
+  return {
+    resources,
+    parameters,
+    listParameters,
+    deployTimeParameters,
+    conditions: isObject(conditions) ? conditions : {},
+    mappings: isObject(mappings) ? mappings : {},
+  };
 }
 
 function normalizeResource(logicalId: string, written: JsonObject): NormalizedResource {
@@ -72,11 +104,13 @@ function normalizeResource(logicalId: string, written: JsonObject): NormalizedRe
   text ??= jsonText(resource) ?? '';
   let type: unknown;
   let properties: unknown;
+  let condition: unknown;
   const attributes: Partial<Record<ReportedAttribute, unknown>> = {};
   // One pass over the resource's own keys (the names read here are not Object.prototype members).
   for (const key of Object.keys(resource)) {
     if (key === 'Type') type = resource.Type;
     else if (key === 'Properties') properties = resource.Properties;
+    else if (key === 'Condition') condition = resource.Condition;
     else if (REPORTED.has(key) && resource[key] !== undefined) attributes[key as ReportedAttribute] = resource[key];
   }
   return {
@@ -85,6 +119,7 @@ function normalizeResource(logicalId: string, written: JsonObject): NormalizedRe
     properties: isObject(properties) ? properties : {},
     attributes,
     text,
+    ...(typeof condition === 'string' ? { condition } : {}),
   };
 }
 

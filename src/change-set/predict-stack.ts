@@ -1,7 +1,7 @@
 /**
  * The pipeline, in the order the design reads:
  *
- *   normalize -> diffResources -> references -> propagateReplacements -> toChangeSet
+ *   normalize -> resolveConditions -> diffResources -> references -> propagateReplacements -> toChangeSet
  *
  * with renames and failure verdicts (the engine's additions to CloudFormation's shape)
  * worked out before the last step, and nested stacks predicted recursively. Every step is a
@@ -18,7 +18,9 @@ import { ParameterChanges, ParameterInputs, parameterChanges } from './parameter
 import { propagateReplacements } from './propagate-replacements';
 import { buildReferenceIndex } from './reference-index';
 import { collectReferences } from './references';
+import { resolveConditions, sideValues } from './resolve-conditions';
 import { ResourceRules } from './resource-rules';
+import { TemplateEvaluator } from './template-evaluator';
 import { toChangeSet } from './to-change-set';
 
 /** The nested stack resource type. */
@@ -37,14 +39,25 @@ export interface StackContext {
 
 /** Predicts one stack's change set, and its nested stacks' when their templates are given. */
 export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, context: StackContext): PredictedStack {
-  const before = normalize(beforeTemplate);
-  const after = normalize(afterTemplate);
+  const written = { before: normalize(beforeTemplate), after: normalize(afterTemplate) };
+  // Each side's parameter values: the given ones, else the defaults; on the new side, the
+  // deployed values are kept where none is given, and deploy-time values are unknown.
+  const { deployTime } = context.parameters;
+  // Systems Manager parameter types hold a parameter's name: their value is unknown offline.
+  const knownBefore = withoutKeys(written.before.parameters, written.before.deployTimeParameters);
+  const knownAfter = withoutKeys(written.after.parameters, new Set([...deployTime, ...written.after.deployTimeParameters]));
+  const evaluators = {
+    before: new TemplateEvaluator(written.before, sideValues(knownBefore, context.parameters.before)),
+    after: new TemplateEvaluator(written.after, sideValues(knownAfter, context.parameters.after, context.parameters.before)),
+  };
+  const before = resolveConditions(written.before, evaluators.before);
+  const after = resolveConditions(written.after, evaluators.after);
   const direct = diffResources(before, after, context.rules);
   const parameters = parameterChanges(before, after, context.parameters);
   const index = buildReferenceIndex(before, after);
   const propagated = propagateReplacements(direct, index, parameters, after, context.rules);
   const renames = detectRenames(propagated, before, after, context.renameThreshold);
-  const judged = judgeFailures(propagated, before, after, parameters, context.rules);
+  const judged = judgeFailures(propagated, before, after, parameters, context.rules, evaluators);
   const withNested = predictNestedStacks(judged, before, after, parameters, context);
   return toChangeSet(withNested, renames, before, after);
 }
@@ -108,4 +121,8 @@ function nestedParameters(before: unknown, after: unknown, changesNow: (target: 
     }
   }
   return { before: texts(before), after: texts(after), deployTime };
+}
+
+function withoutKeys<V>(map: ReadonlyMap<string, V>, keys: ReadonlySet<string>): Map<string, V> {
+  return new Map([...map].filter(([key]) => !keys.has(key)));
 }

@@ -6,6 +6,7 @@ import { customResourceDeclaration, CustomResourceDeclaration, isCustomResourceT
 import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
+import { updatePolicyRecreation } from '../spec/update-policies';
 
 /** Reads a resource's spec entry or custom-resource declaration once per prediction. */
 export class ResourceRules {
@@ -16,13 +17,19 @@ export class ResourceRules {
   /**
    * How intrusive a change at `path` (top-level property first) is for this resource.
    *
+   * AWS types: the spec, as the resource's `UpdatePolicy` changes it (`src/spec/update-policies`:
+   * an Auto Scaling group with `WillReplace` is replaced by a new launch template).
+   *
    * Custom resources: `ServiceToken` Never (CloudFormation rejects the change instead);
    * with a declaration, its `replaceOnChange` properties Always and the rest Never; without
    * one, Conditionally, because only the provider decides whether it answers a new physical
    * id (which makes CloudFormation delete the old one).
    */
   public recreation(resource: NormalizedResource, path: readonly string[]): Recreation {
-    if (!isCustomResourceType(resource.type)) return this.spec.requiresRecreation(resource.type, path);
+    if (!isCustomResourceType(resource.type)) {
+      // An update policy decides for the properties it covers (none of which the spec replaces).
+      return updatePolicyRecreation(resource.type, resource.attributes.UpdatePolicy, path[0]) ?? this.spec.requiresRecreation(resource.type, path);
+    }
     if (path[0] === SERVICE_TOKEN) return 'Never';
     const declaration = this.declaration(resource);
     if (declaration === undefined) return 'Conditionally';

@@ -1,10 +1,11 @@
-import { CfnResource, IAspect, Stack } from 'aws-cdk-lib';
+import { CfnResource, IAspect, Stack, Stage } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
 import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
 import { checkAgainstBaseline } from './private/baseline-check';
 import { logicalIdOf } from './private/logical-id';
+import { NameCollisions } from './private/name-collisions';
 import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
 import { describeValue, readCfnProperty, resolvesToValue } from './private/read-property';
 import { knowledgeFor, ResourceKnowledge } from './private/replacement-knowledge';
@@ -84,6 +85,8 @@ export class ReplacementGuard implements IAspect {
   /** Stacks checked against the baseline: their resources get no per-resource findings. */
   private readonly baselined = new WeakSet<Stack>();
   private topLevelStackCount?: number;
+  /** The named resources of each Stage the guard visits, checked for shared names at validation. */
+  private readonly collisions = new Map<Stage, NameCollisions>();
 
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
@@ -98,13 +101,16 @@ export class ReplacementGuard implements IAspect {
       return;
     }
     if (!CfnResource.isCfnResource(node)) return;
-    if (this.baseline && this.baselined.has(Stack.of(node))) return;
     if (!this.filter.accepts(node.cfnResourceType)) return;
 
     const knowledge = knowledgeFor(node);
-    // Types whose only replacing properties are their names: renaming creates a resource
-    // under the new name, which cannot collide. Nothing to warn about.
-    if (!knowledge || (knowledge.always.length === 0 && knowledge.conditionally.length === 0)) return;
+    if (!knowledge) return;
+    // Every named resource takes part in the check across the app, baseline or not.
+    this.collisionsOf(node).consider(node, knowledge);
+    if (this.baseline && this.baselined.has(Stack.of(node))) return;
+    // Types whose only replacing properties are their names and the parents they are unique
+    // under: such a change creates a resource under another name, which cannot collide.
+    if (knowledge.always.length === 0 && knowledge.conditionally.length === 0) return;
 
     const reads = knowledge.nameProperties.map((property) => ({ property, ...readCfnProperty(node, property) }));
     const literals = reads.filter((r) => r.kind === 'literal');
@@ -127,6 +133,19 @@ export class ReplacementGuard implements IAspect {
     this.baselined.add(stack);
     const report = this.writeReport ? ReplacementReport.of(stack) : undefined;
     stack.node.addValidation({ validate: () => { checkAgainstBaseline(stack, deployed, report); return []; } });
+  }
+
+  /** The collision check of the node's Stage, registered with the Stage's validation on first use. */
+  private collisionsOf(node: CfnResource): NameCollisions {
+    const stage = Stage.of(node) ?? (node.node.root as Stage);
+    let collisions = this.collisions.get(stage);
+    if (!collisions) {
+      const created = new NameCollisions();
+      stage.node.addValidation({ validate: () => { created.check(); return []; } });
+      this.collisions.set(stage, created);
+      collisions = created;
+    }
+    return collisions;
   }
 
   /** The checks waiting for a stack's validation; one validation per stack runs them. */

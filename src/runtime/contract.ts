@@ -82,6 +82,3 @@ export interface PollingSchedule {
  * (`<prefix><function name>/...`). The role may touch only parameters under it.
  */
 export const POLL_PARAMETER_PREFIX = '/cdk-lifecycle/';
-
-/** The runtime's polling code, beside its index.js, shipped only to providers that poll. */
-export const POLLING_FILE = 'polling.js';

@@ -6,6 +6,7 @@
  * Lambda retry the asynchronous invocation and run the handler's side effects twice.
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
+import { POLLING_BUILD } from './build-variant';
 import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
 import { failedResponse, Invoker, runLifecycle } from './protocol/lifecycle';
@@ -54,8 +55,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
   const root = createLogger(deps.log);
 
   /** Fits and sends one answer, and logs what became of it; true when delivered. */
-  const deliver = async (body: ResponseBody, url: URL, deadline: number, logger: Logger, logs: string): Promise<{ status?: string; delivered: boolean }> => {
-    const fitted = fitResponse(body, logs);
+  const deliver = async (body: ResponseBody, url: URL, deadline: number, logger: Logger): Promise<{ status?: string; delivered: boolean }> => {
+    const fitted = fitResponse(body);
     if (!fitted) {
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');
       return { delivered: false };
@@ -83,7 +84,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
 
     const target = checkResponseUrl(address.ResponseURL ?? '');
     if (!target.url) {
-      logger.error('cannot answer: no usable ResponseURL', { problem: address.ResponseURL === undefined ? 'ResponseURL is missing' : target.problem });
+      logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
       return summary;
     }
     const logs = logLocation(context, address.RequestId);
@@ -92,7 +93,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
         body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
-        if (deps.waiter && body.Status === 'SUCCESS' && !isFailedCreateId(parsed.request.PhysicalResourceId)) {
+        if (POLLING_BUILD && deps.waiter && body.Status === 'SUCCESS' && !isFailedCreateId(parsed.request.PhysicalResourceId)) {
           const waited = await deps.waiter.wait({ request: parsed.request, body, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs });
           // The wait continues in a new invocation, which answers.
           if (waited === undefined) return { ...summary, status: 'WAITING' };
@@ -107,7 +108,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('unexpected error', { error: errorText(e) });
       body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    return { ...summary, ...await deliver(body, target.url, budget.responseDeadline, logger, logs) };
+    return { ...summary, ...await deliver(body, target.url, budget.responseDeadline, logger) };
   };
 
   return async (event, context) => {
@@ -116,7 +117,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     // Lines about no request in particular say so (RequestId null) and carry Lambda's own id.
     const invocation = root.child({ RequestId: null, awsRequestId: context?.awsRequestId });
     try {
-      if (deps.waiter?.isPoll(event)) {
+      if (POLLING_BUILD && deps.waiter?.isPoll(event)) {
         await deps.waiter.continue(event, {
           invocationStart: startedAt,
           remainingMs: remaining,
@@ -124,7 +125,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
           logLocation: (requestId) => logLocation(context, requestId),
           answer: async (body, url, deadline, logger) => {
             const target = checkResponseUrl(url);
-            if (target.url) await deliver(body, target.url, deadline, logger, logLocation(context, body.RequestId));
+            if (target.url) await deliver(body, target.url, deadline, logger);
             else logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
           },
         });

@@ -4,14 +4,16 @@
  * Reads its configuration from the environment the construct set, wires the real I/O and
  * hands everything to `createHandler`. The same file runs as the handler's worker threads:
  * started with a handler worker's `workerData`, it loads the user's module instead.
+ *
+ * Loading stays cheap: node:worker_threads is only required in a worker or, in the main
+ * thread, right after loading (still during Lambda's init) to start the standby worker.
  */
 import { join, resolve } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import {
-  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER, POLLING_FILE,
+  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER,
 } from './contract';
 import { createHandler } from './create-handler';
-import { isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
+import { HANDLER_WORKER_ENV, isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
 import { heapLimitMb } from './isolation/heap-limit';
 import { inThreadIsolation } from './isolation/in-thread-isolation';
 import { Isolation, isolatedInvoker } from './isolation/isolation';
@@ -19,9 +21,8 @@ import { workerIsolation } from './isolation/worker-isolation';
 import { failure } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { nodePut } from './protocol/send-response';
-import { unavailableWaiter } from './polling/unavailable-waiter';
-import type { Waiter } from './polling/waiter';
-import { errorText } from './protocol/error-text';
+import { waiterFromEnvironment } from './polling/waiter-from-environment';
+import { POLLING_BUILD } from './build-variant';
 import { frameworkInvoker, nodeModuleLoader, parseHandlerSpec, sdkLambdaInvoke } from './user-handler';
 
 /** The function's code root: the user's files sit one folder above the runtime's own. */
@@ -37,7 +38,7 @@ function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
   const functionName = env[ENV_ON_EVENT_FUNCTION];
   if (functionName) {
     const lambda = sdkLambdaInvoke();
-    const isCompleteFunction = env[ENV_IS_COMPLETE_FUNCTION];
+    const isCompleteFunction = POLLING_BUILD && env[ENV_IS_COMPLETE_FUNCTION];
     return {
       onEvent: frameworkInvoker(functionName, lambda),
       ...(isCompleteFunction ? { isComplete: frameworkInvoker(isCompleteFunction, lambda, 'isComplete') } : {}),
@@ -46,13 +47,12 @@ function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
   const spec = env[ENV_USER_HANDLER] ?? '';
   const handlerSpec = parseHandlerSpec(spec);
   if (!handlerSpec) {
-    const outcome = failure(spec
-      ? `HandlerLoadError: the handler must look like "file.export", got "${spec}"`
-      : `HandlerLoadError: the provider function has neither ${ENV_USER_HANDLER} nor ${ENV_ON_EVENT_FUNCTION} set`);
+    // Never with a construct-made function (it sets one of the two variables).
+    const outcome = failure(`HandlerLoadError: ${ENV_USER_HANDLER} must look like "file.export", got "${spec}"`);
     return { onEvent: { call: async () => outcome } };
   }
   // isComplete is another export of the same module (the construct checks that it is).
-  const isCompleteExport = parseHandlerSpec(env[ENV_IS_COMPLETE_HANDLER] ?? '')?.exportName;
+  const isCompleteExport = POLLING_BUILD && parseHandlerSpec(env[ENV_IS_COMPLETE_HANDLER] ?? '')?.exportName;
   const modulePath = resolve(CODE_ROOT, handlerSpec.modulePath);
   let isolation: Isolation;
   if (env[ENV_ISOLATE_HANDLER] === 'false') {
@@ -64,8 +64,9 @@ function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
       moduleName: handlerSpec.modulePath,
       heapLimitMb: heapLimitMb(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
     });
-    // During Lambda's init: the first request then finds a worker that has loaded the module.
-    workers.prestart();
+    // Right after loading, still during Lambda's init: the first request then finds a worker
+    // that has loaded the module.
+    setImmediate(workers.prestart);
     isolation = workers;
   }
   return {
@@ -74,32 +75,18 @@ function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
   };
 }
 
-/**
- * The waiter of a polling provider (ENV_POLLING set), or undefined. The polling code is a file of
- * its own beside this one, loaded only by providers that poll; if it cannot be loaded, every
- * request that would wait is answered FAILED rather than left waiting.
- */
-function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoker | undefined): Waiter | undefined {
-  if (!env[ENV_POLLING]) return undefined;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const polling = require(join(__dirname, POLLING_FILE)) as typeof import('./polling/polling-entry');
-    return polling.waiterFromEnvironment(env, isComplete);
-  } catch (e) {
-    return unavailableWaiter(`cdk-lifecycle runtime error: the polling code could not be loaded: ${errorText(e)}`);
-  }
-}
-
 /** In a handler worker: load the user's module and answer one call (no Lambda handler). */
-const asWorker = isHandlerWorkerData(workerData);
-if (asWorker) void runHandlerWorker(workerData, parentPort!, process);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const threads: typeof import('node:worker_threads') | undefined = process.env[HANDLER_WORKER_ENV] ? require('node:worker_threads') : undefined;
+const asWorker = isHandlerWorkerData(threads?.workerData);
+if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, process);
 
 const handlers = asWorker ? undefined : handlersFromEnvironment(process.env);
 const handler = handlers && createHandler({
   invoke: handlers.onEvent,
   put: nodePut,
   log: (line) => console.log(line),
-  waiter: waiterFromEnvironment(process.env, handlers.isComplete),
+  waiter: POLLING_BUILD ? waiterFromEnvironment(process.env, handlers.isComplete) : undefined,
 });
 
 // Plain CommonJS (no ES module interop helpers in the bundle): Lambda reads `handler`.

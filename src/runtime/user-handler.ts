@@ -7,6 +7,7 @@
  * - Framework mode: the user's function (any language) is invoked synchronously with the
  *   event; its answer is the result. The AWS SDK is loaded only in this mode.
  */
+import { POLLING_BUILD } from './build-variant';
 import { errorText } from './protocol/error-text';
 import { failure, ResultShape, validateResult } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
@@ -69,7 +70,7 @@ export function frameworkInvoker(functionName: string, invoke: LambdaInvoke, sha
       } catch (e) {
         return failure(errorText(e));
       }
-      return shape === 'isComplete' ? { ok: true, result: {}, answer: payload } : validateResult(payload);
+      return POLLING_BUILD && shape === 'isComplete' ? { ok: true, result: {}, answer: payload } : validateResult(payload);
     },
   };
 }

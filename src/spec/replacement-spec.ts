@@ -13,19 +13,37 @@ import type * as Generated from './replacement-spec.generated';
 /** CloudFormation's vocabulary for whether a change replaces a resource. */
 export type RequiresRecreation = 'Always' | 'Conditionally' | 'Never';
 
+/**
+ * Where a physical name must be unique: across the partition (a bucket name, "global"), in
+ * an account across its Regions (IAM), or in one account and Region.
+ */
+export type NameScope = 'partition' | 'account' | 'region';
+
 /** What the spec says about replacing resources of one type. */
 export interface ResourceTypeReplacement {
   /** Dot-separated property paths (top-level property first) whose change forces replacement. */
   readonly replacementPaths: Readonly<Record<string, 'Always' | 'Conditionally'>>;
-  /** Properties that name the physical resource (explicit physical names). */
+  /**
+   * Properties that give the physical resource a name unique in its scope (explicit physical
+   * names), whether a change of them replaces it or not.
+   */
   readonly nameProperties: readonly string[];
+  /**
+   * Properties naming the parent (or other key parts) the names are unique under: an alias
+   * name is unique per function, so `FunctionName`. Empty when the names are unique in the
+   * whole scope.
+   */
+  readonly nameQualifiers: readonly string[];
+  /** Where the names are unique. */
+  readonly nameScope: NameScope;
 }
 
 /** The JSON shape of one generated entry (see the generated file's header). */
 interface RawEntry {
   readonly r?: Readonly<Record<string, 'A' | 'C'>>;
   readonly n?: readonly string[];
-  readonly i?: readonly string[];
+  readonly q?: readonly string[];
+  readonly s?: 'P' | 'A';
 }
 
 interface ParsedEntry {
@@ -33,6 +51,8 @@ interface ParsedEntry {
   readonly identity: readonly string[];
   readonly paths: ReadonlyArray<{ readonly segments: readonly string[]; readonly recreation: 'Always' | 'Conditionally' }>;
 }
+
+const SCOPES: Readonly<Record<string, NameScope>> = { P: 'partition', A: 'account' };
 
 /** Parsed entries by type; `null` remembers an unknown type. A cache, not a test seam. */
 const parsedEntries = new Map<string, ParsedEntry | null>();
@@ -64,9 +84,9 @@ export function requiresRecreation(resourceType: string, path: readonly string[]
 }
 
 /**
- * The writable properties that together identify a physical resource of this type: its name
- * properties plus, when every part of the primaryIdentifier is writable, those parts (for
- * example a parent's name such as `LogGroupName` of an `AWS::Logs::MetricFilter`).
+ * The properties that together identify a named physical resource of this type: its name
+ * properties, then its name qualifiers (a parent's name such as `LogGroupName` of an
+ * `AWS::Logs::MetricFilter`, `FunctionName` of an `AWS::Lambda::Alias`).
  *
  * A replacement caused by a change of one of these creates a resource with a different
  * identity, so it cannot collide with the old one. Empty for unknown and unnamed types.
@@ -123,12 +143,15 @@ function parseEntry(raw: RawEntry): ParsedEntry {
     recreation: code === 'A' ? 'Always' as const : 'Conditionally' as const,
   }));
   const nameProperties = Object.freeze([...raw.n ?? []]);
+  const nameQualifiers = Object.freeze([...raw.q ?? []]);
   return {
     replacement: Object.freeze({
       replacementPaths: Object.freeze(Object.fromEntries(paths.map((p) => [p.segments.join('.'), p.recreation]))),
       nameProperties,
+      nameQualifiers,
+      nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
     }),
-    identity: raw.i ? Object.freeze([...raw.i]) : nameProperties,
+    identity: Object.freeze([...nameProperties, ...nameQualifiers]),
     paths,
   };
 }

@@ -3,10 +3,16 @@
  * changed nested paths, references through intrinsics, similarity, parameter changes and
  * template reading.
  */
+import { deepFreeze } from './helpers';
 import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
+import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
 import { parameterChanges } from '../../src/change-set/parameter-changes';
+import { propagateReplacements } from '../../src/change-set/propagate-replacements';
+import { buildReferenceIndex } from '../../src/change-set/reference-index';
 import { collectReferences } from '../../src/change-set/references';
+import { GENERATED_SPEC, SpecLookup } from '../../src/change-set/replacement-spec-lookup';
+import { ResourceRules } from '../../src/change-set/resource-rules';
 import { similarity } from '../../src/change-set/similarity';
 
 describe('cfnEqual', () => {
@@ -25,9 +31,38 @@ describe('cfnEqual', () => {
     ['arrays in another order', [1, 2], [2, 1], false],
     ['an object with an extra key', { a: 1 }, { a: 1, b: 2 }, false],
     ['null and a missing value', null, undefined, false],
+    ['an intrinsic and a string', { Ref: 'P' }, 'x', false],
+    ['an object and a number', { a: 1 }, 1, false],
+    ['a number and a string of another number', 10, '11', false],
+    ['a number and a blank string', 0, ' ', false],
+    ['a number and a string that is no number', 1, 'one', false],
+    ['true and "false"', true, 'false', false],
+    ['an array and an object', [1], { 0: 1 }, false],
+    ['arrays of different lengths', [1], [1, 1], false],
+    ['Fn::GetAtt forms naming different attributes', { 'Fn::GetAtt': 'Db.Port' }, { 'Fn::GetAtt': ['Db', 'Address'] }, false],
+    ['Fn::GetAtt and another intrinsic', { 'Fn::GetAtt': 'Db.Port' }, { Ref: 'Db' }, false],
   ])('GIVEN %s WHEN compared THEN equal is %s', (_, a, b, expected) => {
     expect(cfnEqual(a, b)).toBe(expected);
     expect(cfnEqual(b, a)).toBe(expected);
+  });
+});
+
+describe('values nested deeper than the engine follows', () => {
+  const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nest(depth - 1, leaf) });
+
+  test('GIVEN two equal values nested 70 deep WHEN compared THEN they differ (compared by identity past depth 64); the same object is equal', () => {
+    const deep = nest(70, 'x');
+    expect(cfnEqual(nest(70, 'x'), nest(70, 'x'))).toBe(false);
+    expect(cfnEqual(deep, deep)).toBe(true);
+    expect(cfnEqual(nest(60, 'x'), nest(60, 'x'))).toBe(true);
+    expect(cfnEqual([nest(70, 'x')], [nest(70, 'x')])).toBe(false);
+  });
+
+  test('GIVEN two equal values nested 70 deep WHEN walked THEN the change is placed at the depth where the walk stops', () => {
+    const paths = changedPaths(nest(70, 'x'), nest(70, 'x'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(Math.min(...paths.map((path) => path.length))).toBe(65);
+    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
   });
 });
 
@@ -40,6 +75,9 @@ describe('changedPaths', () => {
     ['an added key with nested content', {}, { A: { B: 1 } }, [['A'], ['A', 'B']]],
     ['a value replaced by an intrinsic: paths of both sides', { A: { B: 1 } }, { A: { Ref: 'P' } }, [['A'], ['A', 'B']]],
     ['two intrinsics that differ', { Ref: 'A' }, { Ref: 'B' }, [[]]],
+    ['a list added: every path inside each new item', undefined, [{ Ebs: { KmsKeyId: 'k' } }, { Name: 'x' }], [[], ['Ebs'], ['Ebs', 'KmsKeyId'], ['Name']]],
+    ['a list removed: every path inside each old item', [{ Ebs: { KmsKeyId: 'k' } }], undefined, [[], ['Ebs'], ['Ebs', 'KmsKeyId']]],
+    ['an item changed inside a list of objects', [{ A: 1, B: 2 }], [{ A: 1, B: 3 }], [['B']]],
   ])('GIVEN %s WHEN walked THEN the changed paths are listed', (_, before, after, expected) => {
     expect(changedPaths(before, after)).toEqual(expected);
   });
@@ -128,5 +166,23 @@ describe('normalize', () => {
     expect([...read.resources.keys()]).toEqual(['C', 'D']);
     expect(read.resources.get('C')).toMatchObject({ type: '', properties: {} });
     expect(Object.fromEntries(read.parameters)).toEqual({ P: 'a,b', Q: undefined });
+  });
+});
+
+describe('propagateReplacements', () => {
+  test('GIVEN direct changes that are frozen WHEN replacements propagate THEN new details go to copies and the given changes stay as they were', () => {
+    const thing = (create: unknown, plain?: unknown) => ({ Type: 'AWS::EC2::VPC', Properties: { CidrBlock: create, ...(plain === undefined ? {} : { Tag: plain }) } });
+    const before = normalize({ Resources: { A: thing('10.0.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'x') } });
+    const after = normalize({ Resources: { A: thing('10.1.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'y') } });
+    const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
+    const direct = diffResources(before, after, rules);
+    for (const change of direct.values()) deepFreeze(change);
+    const given = JSON.stringify([...direct]);
+
+    const propagated = propagateReplacements(direct, buildReferenceIndex(before, after), new Map(), after, rules);
+
+    expect(JSON.stringify([...direct])).toBe(given);
+    expect(propagated.get('B')!.details.map((detail) => `${detail.name}:${detail.changeSource}`)).toEqual(['Tag:DirectModification', 'CidrBlock:ResourceReference']);
+    expect(propagated.get('B')).not.toBe(direct.get('B'));
   });
 });

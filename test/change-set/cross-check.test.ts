@@ -13,6 +13,7 @@
  */
 import { fullDiff, ResourceDifference, ResourceImpact } from '@aws-cdk/cloudformation-diff';
 import { generatePair, TemplatePair } from './template-generator';
+import { REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../src/change-set';
 import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
 import { requiresRecreation } from '../../src/spec/replacement-spec';
@@ -78,6 +79,16 @@ function properties(template: Record<string, any>, id: string): Record<string, a
 
 /** The reasons, in the order they are tried. Each returns true only when its facts hold. */
 const REASONS: ReadonlyArray<{ name: string; holds(context: PairContext, d: Disagreement): boolean }> = [
+  {
+    name: 'a curated decision where the spec and the registry schema disagree (cloudformation-diff reads the spec)',
+    holds: ({ pair }, d) => {
+      const type = pair.after.Resources[d.logicalId]?.Type;
+      const decided = (REPLACEMENT_DECISIONS[type] ?? []).filter((decision) => decision.recreation === 'Never').map((decision) => decision.path.split('.')[0]);
+      const changed = Object.keys({ ...properties(pair.before, d.logicalId), ...properties(pair.after, d.logicalId) })
+        .filter((key) => !cfnEqual(properties(pair.before, d.logicalId)[key], properties(pair.after, d.logicalId)[key]));
+      return RANK[d.engine] < RANK[d.cfn] && changed.length > 0 && changed.every((key) => decided.includes(key) || requiresRecreation(type, [key]) === 'Never');
+    },
+  },
   {
     name: 'DependsOn-only change (CloudFormation does not update a resource for it)',
     holds: ({ pair }, d) => {

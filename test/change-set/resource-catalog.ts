@@ -143,7 +143,7 @@ export const KINDS: readonly Kind[] = [
     build: ({ index }) => ({ properties: { VersioningConfiguration: { Status: 'Enabled' }, Tags: [{ Key: 'bucket', Value: `${index}` }] } }),
     mutations: [
       change('VersioningConfiguration.Status (Never)', ['VersioningConfiguration', 'Status'], () => 'Suspended'),
-      change('ObjectLockEnabled (Always)', ['ObjectLockEnabled'], () => true),
+      change('ObjectLockEnabled (Never: a decision against the spec, see build-tools/replacement-decisions.ts)', ['ObjectLockEnabled'], () => true),
       change('Tags (Never)', ['Tags'], (r) => [{ Key: 'bucket', Value: `t${r.int(0, 99)}` }]),
     ],
   },

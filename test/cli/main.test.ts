@@ -37,20 +37,20 @@ describe('diff of two template files', () => {
   const result = run(['diff', BEFORE, AFTER]);
 
   test('GIVEN a JSON and a YAML template WHEN diffed THEN certain failures come first, before the resources', () => {
-    expect(result.stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::S3::Bucket Bucket\n')).toBe(true);
-    expect(result.stdout.indexOf('[!] AWS::SQS::Queue OrdersQueueV2')).toBeLessThan(result.stdout.indexOf('Resources'));
-    expect(result.stdout).toContain('    BucketName "acme-data" stays the same while the resource is replaced');
+    expect(result.stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::SQS::Queue OrdersQueueV2\n')).toBe(true);
+    expect(result.stdout.indexOf('[!] AWS::DynamoDB::Table Table')).toBeLessThan(result.stdout.indexOf('Resources'));
+    expect(result.stdout).toContain('    TableName "acme-data" stays the same while the resource is replaced');
   });
 
   test('GIVEN the templates WHEN diffed THEN each resource has its marker and each detail its verdict', () => {
     const lines = result.stdout.split('\n');
     expect(lines).toEqual(expect.arrayContaining([
       '[+] AWS::Logs::LogGroup Audit',
-      '[-/+] AWS::S3::Bucket Bucket replace [will fail]',
-      ' └─ [~] ObjectLockEnabled (Always, Static: requires replacement)',
+      '[-/+] AWS::DynamoDB::Table Table replace [will fail]',
+      ' └─ [~] KeySchema (Always, Static: requires replacement)',
       '[-] AWS::SNS::Topic Legacy',
-      '[-/+?] AWS::S3::BucketPolicy Policy may be replaced',
-      ' └─ [~] Bucket ← Ref Bucket (Always, Dynamic: may cause replacement)',
+      '[-/+?] AWS::ApplicationAutoScaling::ScalableTarget Scaling may be replaced',
+      ' └─ [~] ResourceId ← Ref Table (Always, Dynamic: may cause replacement)',
       '[~] AWS::SNS::Topic Topic',
       ' └─ [~] DisplayName (Never, Static)',
     ]));
@@ -60,7 +60,7 @@ describe('diff of two template files', () => {
     expect(result.stdout).toContain([
       '[-/+?] AWS::SNS::Subscription Subscription may be replaced',
       ' └─ [~] Endpoint ← GetAtt Events.Arn (Always, Dynamic: may cause replacement)',
-      '       because Bucket replaced (ObjectLockEnabled: Always, Static) → Events.QueueName (Ref Bucket) → Subscription.Endpoint (GetAtt Events.Arn)',
+      '       because Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table) → Subscription.Endpoint (GetAtt Events.Arn)',
     ].join('\n'));
   });
 
@@ -110,7 +110,7 @@ describe('colours', () => {
   test('GIVEN a terminal WHEN diffed THEN replacements are bold red and additions green', () => {
     const { stdout } = run(['diff', BEFORE, AFTER], { isTTY: true });
 
-    expect(stdout).toContain(`${ESC}1m${ESC}31m[-/+]${ESC}39m${ESC}22m AWS::S3::Bucket Bucket`);
+    expect(stdout).toContain(`${ESC}1m${ESC}31m[-/+]${ESC}39m${ESC}22m AWS::DynamoDB::Table Table`);
     expect(stdout).toContain(`${ESC}32m[+]${ESC}39m AWS::Logs::LogGroup Audit`);
   });
 });
@@ -123,7 +123,7 @@ describe('--json', () => {
     const after = parseCfnYaml(fs.readFileSync(path.join(FIXTURES, AFTER), 'utf8')).value;
     expect(json).toEqual({ Changes: ChangeSetPredictor.predict(before, after).toJson() });
     expect(code).toBe(1);
-    expect(changeOf(json.Changes, 'Bucket')).toMatchObject({ Action: 'Modify', Replacement: 'True', Failure: { Certainty: 'Certain' } });
+    expect(changeOf(json.Changes, 'Table')).toMatchObject({ Action: 'Modify', Replacement: 'True', Failure: { Certainty: 'Certain' } });
     expect(changeOf(json.Changes, 'OrdersQueueV2')).toMatchObject({ Action: 'Add', ProbableRename: { From: 'OrdersQueue', Similarity: 1 } });
   });
 
@@ -157,7 +157,7 @@ describe('cloud assemblies', () => {
   test('GIVEN failures in several stacks WHEN diffed THEN certain ones come first, then possible ones, each with its stack', () => {
     expect(result.stdout.startsWith([
       'Certain failures: CloudFormation will fail to apply these changes',
-      '[!] AWS::S3::Bucket Storage/Archive Archive (stack App, nested stack Storage)',
+      '[!] AWS::DynamoDB::Table Storage/Archive Archive (stack App, nested stack Storage)',
     ].join('\n'))).toBe(true);
     const possible = result.stdout.indexOf('Possible failures: CloudFormation may fail to apply these changes\n[?] AWS::RDS::DBInstance Db (stack Database)');
     expect(possible).toBeGreaterThan(0);
@@ -165,7 +165,7 @@ describe('cloud assemblies', () => {
   });
 
   test('GIVEN resources with aws:cdk:path metadata WHEN diffed THEN the construct path (without the stack and a final Resource) stands before the logical id, as in cdk diff', () => {
-    expect(result.stdout).toContain('[!] AWS::S3::Bucket Storage/Archive Archive (stack App, nested stack Storage)');
+    expect(result.stdout).toContain('[!] AWS::DynamoDB::Table Storage/Archive Archive (stack App, nested stack Storage)');
     expect(result.stdout).toContain('[~] AWS::DynamoDB::Table Table\n');
   });
 
@@ -174,8 +174,9 @@ describe('cloud assemblies', () => {
       '[~] AWS::CloudFormation::Stack Storage.NestedStack/Storage.NestedStackResource Storage',
       ' ├─ [~] TemplateURL (Never, Static)',
       ' └─ [~] nested stack template ← its own changes, below (Never, Dynamic)',
-      '     [-/+] AWS::S3::Bucket Storage/Archive Archive replace [will fail]',
-      '      └─ [~] ObjectLockEnabled (Always, Static: requires replacement)',
+      '     [-/+] AWS::DynamoDB::Table Storage/Archive Archive replace [will fail]',
+      '      ├─ [~] AttributeDefinitions (Never, Static)',
+      '      └─ [~] KeySchema (Always, Static: requires replacement)',
     ].join('\n'));
   });
 

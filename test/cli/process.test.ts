@@ -66,9 +66,9 @@ test('GIVEN --json and --fail-on none WHEN run as a process THEN stdout is the C
 
   expect(results.json!.code).toBe(0);
   expect(json.Changes.map((change: any) => change.ResourceChange.LogicalResourceId)).toEqual([
-    'Audit', 'Bucket', 'Events', 'Legacy', 'OrdersQueue', 'OrdersQueueV2', 'Policy', 'Subscription', 'Topic',
+    'Audit', 'Events', 'Legacy', 'OrdersQueue', 'OrdersQueueV2', 'Scaling', 'Subscription', 'Table', 'Topic',
   ]);
-  expect(json.Changes[1]).toMatchObject({ Type: 'Resource', ResourceChange: { Action: 'Modify', LogicalResourceId: 'Bucket', Replacement: 'True' } });
+  expect(json.Changes[7]).toMatchObject({ Type: 'Resource', ResourceChange: { Action: 'Modify', LogicalResourceId: 'Table', Replacement: 'True' } });
 });
 
 test('GIVEN an unknown flag WHEN run as a process THEN stderr says so, stdout is empty and it exits 2', () => {

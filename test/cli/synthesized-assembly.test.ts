@@ -1,28 +1,28 @@
 /**
  * The command on cloud assemblies that aws-cdk-lib synthesizes in-process: a stack whose
- * named bucket gets a create-only change (replaced, keeping its name: a certain failure), a
- * queue whose name is built from the bucket's (replaced in turn), and a nested stack; and a
+ * named table gets a new partition key (replaced, keeping its name: a certain failure), a
+ * queue whose name is built from the table's (replaced in turn), and a nested stack; and a
  * stack without resources, whose template has no `Resources` section at all.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, NestedStack, Stack } from 'aws-cdk-lib';
-import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { changeOf, run } from './helpers';
 import { appWithAssetMetadata } from '../helpers/assembly';
 
 interface Version {
-  readonly objectLock: boolean;
+  readonly partitionKey: string;
   readonly retention: number;
 }
 
 /** Synthesizes the app at one version into `outdir`. */
 function synth(app: App, version: Version): void {
   const stack = new Stack(app, 'Shop');
-  const bucket = new s3.Bucket(stack, 'Data', { bucketName: 'shop-data', objectLockEnabled: version.objectLock });
-  new sqs.Queue(stack, 'Events', { queueName: `${bucket.bucketName}-events` });
+  const table = new dynamodb.Table(stack, 'Data', { tableName: 'shop-data', partitionKey: { name: version.partitionKey, type: dynamodb.AttributeType.STRING } });
+  new sqs.Queue(stack, 'Events', { queueName: `${table.tableName}-events` });
   const nested = new NestedStack(stack, 'Archive');
   new sqs.Queue(nested, 'Dead', { maxMessageSizeBytes: version.retention });
   new Stack(app, 'Unchanged');
@@ -38,10 +38,10 @@ beforeAll(() => {
   // The synth-time template validator is slow and warns about the empty stack, which is here on purpose.
   process.env.CDK_VALIDATION = 'false';
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-cli-synth-'));
-  synth(new App({ outdir: outdir('plain-before') }), { objectLock: false, retention: 1024 });
-  synth(new App({ outdir: outdir('plain-after') }), { objectLock: true, retention: 2048 });
-  synth(appWithAssetMetadata(outdir('metadata-before')), { objectLock: false, retention: 1024 });
-  synth(appWithAssetMetadata(outdir('metadata-after')), { objectLock: true, retention: 2048 });
+  synth(new App({ outdir: outdir('plain-before') }), { partitionKey: 'id', retention: 1024 });
+  synth(new App({ outdir: outdir('plain-after') }), { partitionKey: 'pk', retention: 2048 });
+  synth(appWithAssetMetadata(outdir('metadata-before')), { partitionKey: 'id', retention: 1024 });
+  synth(appWithAssetMetadata(outdir('metadata-after')), { partitionKey: 'pk', retention: 2048 });
 });
 
 afterAll(() => {
@@ -53,7 +53,7 @@ afterAll(() => {
 test.each([
   ['new App() (nested templates found through the asset manifest)', 'plain'],
   ['the asset metadata the cdk CLI turns on', 'metadata'],
-])('GIVEN assemblies synthesized with %s WHEN diffed with --json THEN the bucket, the queue named after it and the nested stack change', (_, kind) => {
+])('GIVEN assemblies synthesized with %s WHEN diffed with --json THEN the table, the queue named after it and the nested stack change', (_, kind) => {
   const result = run(['diff', '--json', outdir(`${kind}-before`), outdir(`${kind}-after`)], { cwd: tmp });
   const json = JSON.parse(result.stdout);
 
@@ -61,10 +61,10 @@ test.each([
   expect(Object.keys(json)).toEqual(['Shop', 'Unchanged']);
   expect(json.Unchanged).toEqual({ Changes: [] });
   const changes = json.Shop.Changes.map((change: any) => change.ResourceChange);
-  const bucket = changes.find((change: any) => change.ResourceType === 'AWS::S3::Bucket');
-  expect(bucket).toMatchObject({ Replacement: 'True', Failure: { Certainty: 'Certain' } });
+  const table = changes.find((change: any) => change.ResourceType === 'AWS::DynamoDB::Table');
+  expect(table).toMatchObject({ Replacement: 'True', Failure: { Certainty: 'Certain' } });
   const queue = changes.find((change: any) => change.ResourceType === 'AWS::SQS::Queue');
-  expect(queue).toMatchObject({ Replacement: 'Conditional', Details: [expect.objectContaining({ ChangeSource: 'ResourceReference', CausingEntity: bucket.LogicalResourceId })] });
+  expect(queue).toMatchObject({ Replacement: 'Conditional', Details: [expect.objectContaining({ ChangeSource: 'ResourceReference', CausingEntity: table.LogicalResourceId })] });
   const nested = changes.find((change: any) => change.ResourceType === 'AWS::CloudFormation::Stack');
   expect(nested.NestedChanges.map((change: any) => change.ResourceChange)).toEqual([
     expect.objectContaining({ Action: 'Modify', ResourceType: 'AWS::SQS::Queue', Replacement: 'False', Scope: ['Properties'] }),
@@ -75,7 +75,7 @@ test.each([
 test('GIVEN the synthesized assemblies WHEN diffed for people THEN the report shows the failure first and the queue\'s reference chain', () => {
   const { stdout } = run(['diff', 'plain-before', 'plain-after', '--stack', 'Shop'], { cwd: tmp });
 
-  expect(stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::S3::Bucket Data')).toBe(true);
-  expect(stdout).toMatch(/because Data\w+ replaced \(ObjectLockEnabled: Always, Static\) → Events\w+\.QueueName \(Ref Data\w+\)/);
+  expect(stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::DynamoDB::Table Data')).toBe(true);
+  expect(stdout).toMatch(/because Data\w+ replaced \(KeySchema: Always, Static\) → Events\w+\.QueueName \(Ref Data\w+\)/);
   expect(stdout).toContain('Stack Shop\n');
 });

@@ -9,7 +9,6 @@ import * as path from 'node:path';
 import { Annotations as CoreAnnotations, App, Aspects, Stack, Stage } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { FindingId, ReplacementGuard, ReplacementGuardProps, Severity } from '../../src';
 
@@ -31,8 +30,8 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the resource WHEN synthesized THEN only the other resource has a finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      new s3.Bucket(s, 'Kept', { bucketName: 'kept-bucket' });
-      const acked = new s3.Bucket(s, 'Acked', { bucketName: 'acked-bucket' });
+      new sqs.Queue(s, 'Kept', { queueName: 'kept-queue' });
+      const acked = new sqs.Queue(s, 'Acked', { queueName: 'acked-queue' });
       CoreAnnotations.of(acked).acknowledgeWarning(NAMED, 'Replaced by hand in a maintenance window');
     });
     expect(found(stack)).toEqual(['/Acked/Kept/Resource']);
@@ -40,7 +39,7 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the stack WHEN synthesized THEN nothing in it has a finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      new s3.Bucket(s, 'A', { bucketName: 'bucket-a' });
+      new sqs.Queue(s, 'A', { queueName: 'queue-a' });
       new sqs.Queue(s, 'Q', { queueName: 'queue-q' });
       CoreAnnotations.of(s).acknowledgeWarning(NAMED, 'accepted for the whole stack');
     });
@@ -49,18 +48,18 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the L1 resource itself (not its L2) WHEN synthesized THEN it has no finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      const bucket = new s3.Bucket(s, 'A', { bucketName: 'bucket-a' });
-      CoreAnnotations.of(bucket.node.defaultChild!).acknowledgeWarning(NAMED, 'accepted');
+      const queue = new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+      CoreAnnotations.of(queue.node.defaultChild!).acknowledgeWarning(NAMED, 'accepted');
     });
     expect(found(stack)).toEqual([]);
   });
 
   test('GIVEN an acknowledgement of another id, or on a sibling WHEN synthesized THEN the finding stands', () => {
     const { stack } = appWith({ severity }, (s) => {
-      const bucket = new s3.Bucket(s, 'A', { bucketName: 'bucket-a' });
-      CoreAnnotations.of(bucket).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'a different finding');
+      const queue = new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+      CoreAnnotations.of(queue).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'a different finding');
       const sibling = new sqs.Queue(s, 'Unnamed');
-      CoreAnnotations.of(sibling).acknowledgeWarning(NAMED, 'not the bucket');
+      CoreAnnotations.of(sibling).acknowledgeWarning(NAMED, 'not the queue');
     });
     expect(found(stack)).toEqual(['/Acked/A/Resource']);
   });
@@ -69,7 +68,7 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
     const app = new App();
     const stage = new Stage(app, 'Prod');
     const stack = new Stack(stage, 'Data');
-    new s3.Bucket(stack, 'A', { bucketName: 'bucket-a' });
+    new sqs.Queue(stack, 'A', { queueName: 'queue-a' });
     CoreAnnotations.of(stage).acknowledgeWarning(NAMED, 'accepted in prod');
     Aspects.of(stage).add(new ReplacementGuard({ severity }));
     expect(found(stack)).toEqual([]);
@@ -78,8 +77,8 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
 test('GIVEN acknowledged and standing findings WHEN synthesized THEN the tree keeps no trace of the acknowledgement check', () => {
   const { app, stack } = appWith({ severity: Severity.ERROR }, (s) => {
-    new s3.Bucket(s, 'A', { bucketName: 'bucket-a' });
-    const acked = new s3.Bucket(s, 'B', { bucketName: 'bucket-b' });
+    new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+    const acked = new sqs.Queue(s, 'B', { queueName: 'queue-b' });
     CoreAnnotations.of(acked).acknowledgeWarning(NAMED, 'accepted');
   });
   expect(errors(stack)).toEqual(['/Acked/A/Resource']);
@@ -88,7 +87,7 @@ test('GIVEN acknowledged and standing findings WHEN synthesized THEN the tree ke
 });
 
 test('GIVEN Severity.ERROR WHEN a finding stands THEN it is an error whose message tells how to acknowledge an error', () => {
-  const { stack } = appWith({ severity: Severity.ERROR }, (s) => { new s3.Bucket(s, 'A', { bucketName: 'bucket-a' }); });
+  const { stack } = appWith({ severity: Severity.ERROR }, (s) => { new sqs.Queue(s, 'A', { queueName: 'queue-a' }); });
   const [message] = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp(NAMED)).map((e) => String(e.entry.data));
   expect(message).toContain(`or acknowledge this error: Annotations.of(construct).acknowledgeWarning('${NAMED}'`);
   expect(message).not.toContain('this warning');
@@ -98,8 +97,8 @@ test('GIVEN Severity.ERROR WHEN a finding stands THEN it is an error whose messa
 test('GIVEN writeReport WHEN a finding is acknowledged THEN the report lists only the standing one', () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'acked-report-'));
   const { app } = appWith({ writeReport: true }, (s) => {
-    new s3.Bucket(s, 'A', { bucketName: 'bucket-a' });
-    CoreAnnotations.of(new s3.Bucket(s, 'B', { bucketName: 'bucket-b' })).acknowledgeWarning(NAMED, 'accepted');
+    new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+    CoreAnnotations.of(new sqs.Queue(s, 'B', { queueName: 'queue-b' })).acknowledgeWarning(NAMED, 'accepted');
   }, outdir);
   app.synth();
   const report = JSON.parse(fs.readFileSync(path.join(outdir, 'Acked.cdk-lifecycle.json'), 'utf8'));

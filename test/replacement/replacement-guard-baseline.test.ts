@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Annotations as CoreAnnotations, App, Aspects, Stack, Stage } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -29,7 +30,8 @@ const errors = (stack: Stack, id: string) => Annotations.fromStack(stack).findEr
 const warnings = (stack: Stack, id: string) => Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp(id));
 
 interface DataStackChanges {
-  readonly objectLockEnabled?: boolean;
+  /** The partition key of the named `Reports` table: a new one replaces it. */
+  readonly reportsKey?: string;
   readonly queueId?: string;
   readonly parameterGroup?: string;
 }
@@ -37,7 +39,7 @@ interface DataStackChanges {
 /** The "Data" stack: a named bucket, queue and DB instance, with one of them changed. */
 function dataStack(scope: Construct, changes: DataStackChanges = {}): Stack {
   const stack = new Stack(scope, 'Data');
-  new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: changes.objectLockEnabled });
+  new dynamodb.Table(stack, 'Reports', { tableName: 'acme-reports', partitionKey: { name: changes.reportsKey ?? 'id', type: dynamodb.AttributeType.STRING } });
   new sqs.Queue(stack, changes.queueId ?? 'Jobs', { queueName: 'acme-jobs' });
   new rds.CfnDBInstance(stack, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: changes.parameterGroup ?? 'pg-a' });
   return stack;
@@ -53,12 +55,12 @@ describe('ReplacementGuard with a deployed baseline', () => {
     expect(warnings(stack, 'cdk-lifecycle')).toEqual([]);
   });
 
-  test('GIVEN a named bucket whose replacing property changes under the same name WHEN synthesized THEN an error on the bucket says it will fail', () => {
-    const app = updated(v1, (a) => dataStack(a, { objectLockEnabled: true }));
+  test('GIVEN a named table whose key schema changes under the same name WHEN synthesized THEN an error on the bucket says it will fail', () => {
+    const app = updated(v1, (a) => dataStack(a, { reportsKey: 'pk' }));
     const found = errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL);
     expect(found).toHaveLength(1);
     expect(found[0].id).toBe('/Data/Reports/Resource');
-    expect(String(found[0].entry.data)).toMatch(/AWS::S3::Bucket Reports\w+: .*acme-reports/);
+    expect(String(found[0].entry.data)).toMatch(/AWS::DynamoDB::Table Reports\w+: .*acme-reports/);
   });
 
   test('GIVEN a named queue moved to a new construct id (new logical id, same name) WHEN synthesized THEN an error says the new resource collides', () => {
@@ -77,8 +79,8 @@ describe('ReplacementGuard with a deployed baseline', () => {
 
   test('GIVEN a second stack that has no baseline WHEN synthesized THEN its named resources get the findings of a guard without baseline', () => {
     const app = updated(v1, (a) => {
-      new s3.Bucket(new Stack(a, 'Data'), 'Reports', { bucketName: 'acme-reports' });
-      new s3.Bucket(new Stack(a, 'Other'), 'Logs', { bucketName: 'acme-logs' });
+      new dynamodb.Table(new Stack(a, 'Data'), 'Reports', { tableName: 'acme-reports', partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
+      new sqs.Queue(new Stack(a, 'Other'), 'Logs', { queueName: 'acme-logs' });
     });
     expect(warnings(app.node.findChild('Other') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toHaveLength(1);
     expect(warnings(app.node.findChild('Data') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toEqual([]);
@@ -88,7 +90,7 @@ describe('ReplacementGuard with a deployed baseline', () => {
     const file = path.join(v1, 'Data.template.json');
     const app = new App();
     const stack = new Stack(app, 'Renamed');
-    new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
+    new dynamodb.Table(stack, 'Reports', { tableName: 'acme-reports', partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
     Aspects.of(app).add(new ReplacementGuard({ baseline: file }));
     expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(1);
   });
@@ -96,8 +98,8 @@ describe('ReplacementGuard with a deployed baseline', () => {
   test('GIVEN a certain failure acknowledged on the construct WHEN synthesized THEN no error remains', () => {
     const app = updated(v1, (a) => {
       const stack = new Stack(a, 'Data');
-      const bucket = new s3.Bucket(stack, 'Reports', { bucketName: 'acme-reports', objectLockEnabled: true });
-      CoreAnnotations.of(bucket).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'The old bucket is deleted by hand first');
+      const table = new dynamodb.Table(stack, 'Reports', { tableName: 'acme-reports', partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+      CoreAnnotations.of(table).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'The old bucket is deleted by hand first');
     });
     expect(errors(app.node.findChild('Data') as Stack, FindingId.REPLACEMENT_WILL_FAIL)).toEqual([]);
   });
@@ -126,19 +128,19 @@ test('GIVEN writeReport and a baseline WHEN a certain failure is found THEN the 
   const v1 = deployed((app) => dataStack(app));
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'baseline-report-'));
   const app = new App({ outdir });
-  dataStack(app, { objectLockEnabled: true });
+  dataStack(app, { reportsKey: 'pk' });
   Aspects.of(app).add(new ReplacementGuard({ baseline: v1, writeReport: true }));
   app.synth();
   const report = JSON.parse(fs.readFileSync(path.join(outdir, 'Data.cdk-lifecycle.json'), 'utf8'));
   expect(report.findings).toEqual([expect.objectContaining({
-    id: FindingId.REPLACEMENT_WILL_FAIL, severity: 'error', certainty: 'Certain', constructPath: 'Data/Reports/Resource', resourceType: 'AWS::S3::Bucket',
+    id: FindingId.REPLACEMENT_WILL_FAIL, severity: 'error', certainty: 'Certain', constructPath: 'Data/Reports/Resource', resourceType: 'AWS::DynamoDB::Table',
   })]);
 });
 
 test('GIVEN a baseline assembly whose stack sits in a Stage WHEN the same Stage is synthesized THEN its stack is matched', () => {
   const v1 = deployed((app) => dataStack(new Stage(app, 'Prod')));
   const stage = new Stage(new App(), 'Prod');
-  const stack = dataStack(stage, { objectLockEnabled: true });
+  const stack = dataStack(stage, { reportsKey: 'pk' });
   // Aspects do not cross Stage boundaries: the guard is added to the Stage.
   Aspects.of(stage).add(new ReplacementGuard({ baseline: v1 }));
   expect(errors(stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(1);

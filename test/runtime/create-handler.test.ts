@@ -221,7 +221,7 @@ describe('replaceOnChange', () => {
   test('GIVEN a replacing Create whose handler answers the old id WHEN answered THEN FAILED says the replacement was cancelled, keeping the old id', async () => {
     const { responses } = await run(() => ({ PhysicalResourceId: 'res-eu' }), update('eu-west-1', 'us-east-1'));
     expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'res-eu' });
-    expect(responses[0].Reason).toMatch(/replacing Create \(replaceOnChange: region changed\) with PhysicalResourceId "res-eu", the id of the resource being replaced/);
+    expect(responses[0].Reason).toMatch(/the handler returned the replaced id "res-eu" on a replacing Create \(region changed\); it needs a new id/);
   });
 
   test('GIVEN a replacing Create whose handler answers a new id WHEN answered THEN SUCCESS with that id', async () => {
@@ -392,7 +392,7 @@ describe('NoEcho', () => {
 
   test('GIVEN NoEcho and Data too large WHEN answered THEN the Reason gives sizes but no key names', async () => {
     const { responses } = await run(() => ({ NoEcho: true, Data: { 'token-abc123': 'x'.repeat(5000), 'other': 'y' } }), makeEvent(server.url()));
-    expect(responses[0].Reason).toMatch(/Data of 5\d{3} bytes, which does not fit the 4096-byte response\. 2 keys \(not shown: NoEcho is set\)/);
+    expect(responses[0].Reason).toMatch(/Data of 5\d{3} bytes, which does not fit the 4096-byte response\. Largest keys \(not shown: NoEcho is set\)/);
     expect(JSON.stringify(responses[0]) + logs.join('\n')).not.toContain('token-abc123');
   });
 
@@ -425,11 +425,75 @@ describe('Reasons are clean and bounded', () => {
     expect(responses[0].Reason).toMatch(/^Error: HEADm+ \[\.\.\.\] m+TAIL \(see CloudWatch Logs: log group \/aws\/lambda\/provider, stream .*, RequestId 0f0e0d0c-.*\)$/);
   });
 
-  test('GIVEN 50 MB of Data WHEN answered THEN FAILED gives its exact size and largest key', async () => {
+  test('GIVEN 50 MB of Data WHEN answered THEN FAILED gives its size and largest key', async () => {
     const { responses } = await run(() => ({ Data: { blob: 'd'.repeat(50 * 1000 * 1000), n: 1 } }), makeEvent(server.url()));
     expect(responses[0].Status).toBe('FAILED');
-    // 2 braces + "blob":"…" (7 + 50,000,002) + a comma + "n":1 (5).
-    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of 50000017 bytes, which does not fit the 4096-byte response\. Largest keys: blob \(50000009 bytes\), n \(5 bytes\)/);
+    // Serializing stops at the blob: its size is a lower bound, and n is never read.
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of at least 50000011 bytes, which does not fit the 4096-byte response\. Largest keys: blob \(at least 50000009 bytes\)\. Return less Data/);
+  });
+});
+
+describe('Data that the response cannot carry', () => {
+  test('GIVEN a Create whose Data is too large WHEN answered THEN FAILED with the failed-Create marker, naming the keys and the logs', async () => {
+    const { responses } = await run(() => ({ PhysicalResourceId: 'would-be', Data: { small: 'x', huge: 'y'.repeat(5000), medium: 'z'.repeat(100) } }), makeEvent(server.url()));
+    expect(responses[0].PhysicalResourceId.startsWith(FAILED_CREATE_MARKER)).toBe(true);
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of 5135 bytes, which does not fit the 4096-byte response\. Largest keys: huge \(5009 bytes\), medium \(111 bytes\), small \(11 bytes\)\. Return less Data \(store large values elsewhere\)\. \(see CloudWatch Logs: log group \/aws\/lambda\/provider/);
+  });
+
+  test('GIVEN an Update whose Data fits alone but not with the other fields WHEN answered THEN FAILED with the incoming id', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'live', OldResourceProperties: {} });
+    const { responses } = await run(() => ({ PhysicalResourceId: 'replacement', Data: { a: 'a'.repeat(3900) } }), event);
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'live' });
+    expect(responses[0].Reason).toMatch(/^HandlerResultError: the handler returned Data of 3908 bytes, which does not fit the 4096-byte response\./);
+  });
+
+  test('GIVEN Data that exactly fills the response WHEN answered THEN SUCCESS', async () => {
+    const event = makeEvent(server.url());
+    const probe = { Status: 'SUCCESS', PhysicalResourceId: 'p', StackId: event.StackId, RequestId: event.RequestId, LogicalResourceId: event.LogicalResourceId, Data: { a: '' } };
+    const fill = 4096 - Buffer.byteLength(JSON.stringify(probe));
+    const { responses } = await run(() => ({ PhysicalResourceId: 'p', Data: { a: 'a'.repeat(fill) } }), event);
+    expect(responses[0].Status).toBe('SUCCESS');
+    expect(server.puts[0].rawBody.length).toBe(4096);
+  });
+
+  test('GIVEN a Delete whose handler returns too much Data WHEN answered THEN SUCCESS (a Delete carries no Data)', async () => {
+    const { responses } = await run(() => ({ Data: { big: 'b'.repeat(9000) } }), makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'gone' }));
+    expect(responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'gone' });
+  });
+});
+
+describe('the log lines of one request', () => {
+  test('GIVEN an Update that succeeds WHEN answered THEN the lines say what happened, in order', async () => {
+    const event = makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} });
+    await run(() => ({ PhysicalResourceId: 'p-2', Data: { a: '1', b: '2' } }), event);
+    const lines = logs.map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.message)).toEqual(['calling handler', 'handler succeeded', 'response delivered']);
+    expect(lines[0]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'calling handler', requestType: 'Update', handlerRequestType: 'Update' });
+    expect(lines[1]).toEqual({ level: 'INFO', RequestId: event.RequestId, LogicalResourceId: 'MyResource', message: 'handler succeeded', physicalIdChanged: true, dataKeys: ['a', 'b'] });
+    expect(lines[2]).toMatchObject({ level: 'INFO', message: 'response delivered', status: 'SUCCESS', physicalResourceId: 'p-2', attempts: 1, httpStatus: 200 });
+  });
+
+  test('GIVEN an Update keeping its id WHEN answered THEN the id did not change', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: 'p-1', OldResourceProperties: {} }));
+    expect(JSON.parse(logs[1])).toMatchObject({ message: 'handler succeeded', physicalIdChanged: false, dataKeys: [] });
+  });
+
+  test('GIVEN a handler that fails WHEN answered THEN an ERROR line names the error', async () => {
+    await run(() => { throw new Error('nope'); }, makeEvent(server.url()));
+    expect(JSON.parse(logs[1])).toMatchObject({ level: 'ERROR', message: 'handler failed', error: 'Error: nope' });
+  });
+
+  test('GIVEN the Delete of a failed Create WHEN answered THEN one line says the handler was not called', async () => {
+    await run(() => undefined, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: `${FAILED_CREATE_MARKER}x` }));
+    expect(JSON.parse(logs[0])).toMatchObject({ level: 'INFO', message: 'Delete of a failed Create: nothing to delete' });
+  });
+});
+
+describe('a runtime bug', () => {
+  test('GIVEN an invoker that rejects (it never should) WHEN a Create arrives THEN FAILED names the error and the logs', async () => {
+    const invoke = { call: async () => { throw new Error('invoker bug'); } };
+    await createHandler({ invoke, put: nodePut, log: (l) => logs.push(l) })(makeEvent(server.url()), lambdaContext(10_000));
+    expect(server.bodies[0]).toMatchObject({ Status: 'FAILED', Reason: expect.stringMatching(/^Error: invoker bug \(see CloudWatch Logs/) });
   });
 });
 

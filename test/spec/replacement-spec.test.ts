@@ -9,11 +9,13 @@ describe('replacement paths', () => {
   test.each([
     ['AWS::S3::Bucket', ['BucketName'], 'Always'],
     ['AWS::RDS::DBInstance', ['DBParameterGroupName'], 'Conditionally'],
-    ['AWS::EKS::Cluster', ['ResourcesVpcConfig', 'SubnetIds'], 'Always'],
+    ['AWS::EKS::Cluster', ['KubernetesNetworkConfig', 'IpFamily'], 'Always'],
     ['AWS::Lambda::Function', ['Role'], 'Never'],
     // A nested path whose parent is not create-only, but a sibling is:
-    ['AWS::EKS::Cluster', ['ResourcesVpcConfig', 'EndpointPublicAccess'], 'Never'],
-    ['AWS::EKS::Cluster', ['ResourcesVpcConfig'], 'Never'],
+    ['AWS::EKS::Cluster', ['KubernetesNetworkConfig', 'ElasticLoadBalancing'], 'Never'],
+    ['AWS::EKS::Cluster', ['KubernetesNetworkConfig'], 'Never'],
+    // A decision where the spec and the registry disagree (EKS updates subnets in place):
+    ['AWS::EKS::Cluster', ['ResourcesVpcConfig', 'SubnetIds'], 'Never'],
     // Under a create-only top-level property:
     ['AWS::EKS::Cluster', ['EncryptionConfig', 'Provider', 'KeyArn'], 'Always'],
     // Nested through an array of a nested type:
@@ -29,8 +31,8 @@ describe('replacement paths', () => {
 
   test('GIVEN AWS::EKS::Cluster WHEN looked up THEN nested paths are dot-separated and top-level first', () => {
     const paths = lookupResourceType('AWS::EKS::Cluster')!.replacementPaths;
-    expect(paths).toMatchObject({ 'ResourcesVpcConfig.SubnetIds': 'Always', 'Name': 'Always', 'RoleArn': 'Always' });
-    expect(paths).not.toHaveProperty('ResourcesVpcConfig');
+    expect(paths).toMatchObject({ 'KubernetesNetworkConfig.IpFamily': 'Always', 'Name': 'Always', 'RoleArn': 'Always' });
+    expect(paths).not.toHaveProperty('KubernetesNetworkConfig');
     expect(paths).not.toHaveProperty('Version');
   });
 
@@ -89,13 +91,14 @@ describe('name properties', () => {
     expect(lookupResourceType(type)!.nameProperties).toEqual([]);
   });
 
-  test('GIVEN a multi-part identifier WHEN asking for the identity THEN the parent reference is part of it', () => {
+  test('GIVEN a multi-part identifier WHEN asking for the identity THEN the parent reference is part of it, after the names', () => {
     expect(identityProperties('AWS::Logs::MetricFilter')).toEqual(['FilterName', 'LogGroupName']);
-    expect(identityProperties('AWS::S3::Bucket')).toEqual(['BucketName']);
+    expect(identityProperties('AWS::ApiGateway::Stage')).toEqual(['StageName', 'RestApiId']);
+    expect(identityProperties('AWS::S3::Bucket')).toEqual(['BucketName', 'BucketNamePrefix', 'BucketNamespace']);
     expect(identityProperties('AWS::S3::BucketPolicy')).toEqual([]);
   });
 
-  test('GIVEN every named type WHEN looked up THEN each name property itself forces replacement', () => {
+  test('GIVEN every named type WHEN looked up THEN the names that can be changed in place are exactly those the ARN format or a decision vouches for', () => {
     const named = resourceTypesWithNames();
     // A broken derivation rule would name almost nothing or almost everything.
     expect(named.length).toBeGreaterThan(600);
@@ -103,7 +106,13 @@ describe('name properties', () => {
     const notReplacing = named.flatMap((type) => lookupResourceType(type)!.nameProperties
       .filter((name) => requiresRecreation(type, [name]) === 'Never')
       .map((name) => `${type}.${name}`));
-    expect(notReplacing).toEqual([]);
+    expect(notReplacing).toEqual([
+      'AWS::CodeCommit::Repository.RepositoryName',
+      'AWS::GameLift::GameServerGroup.GameServerGroupName',
+      'AWS::Omics::SequenceStore.Name',
+      'AWS::SageMaker::InferenceComponent.InferenceComponentName',
+      'AWS::SageMaker::ModelPackage.ModelPackageName',
+    ]);
   });
 });
 
@@ -126,6 +135,7 @@ describe('the table', () => {
     expect(Object.isFrozen(entry)).toBe(true);
     expect(Object.isFrozen(entry.replacementPaths)).toBe(true);
     expect(Object.isFrozen(entry.nameProperties)).toBe(true);
+    expect(Object.isFrozen(entry.nameQualifiers)).toBe(true);
     expect(lookupResourceType('AWS::S3::Bucket')).toBe(entry);
   });
 });

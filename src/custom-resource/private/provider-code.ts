@@ -8,10 +8,13 @@ import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { bundleEntry, loadEsbuild } from './entry-bundle';
-import { POLLING_FILE, RUNTIME_DIR } from '../../runtime/contract';
+import { RUNTIME_DIR } from '../../runtime/contract';
 
 /** Where `bundle:runtime` writes the runtime (shipped in the npm package under assets/). */
 export const RUNTIME_BUNDLE_DIR = path.join(__dirname, '..', '..', '..', 'assets', 'runtime');
+
+/** The runtime's variant for providers that poll. */
+export const RUNTIME_POLLING_BUNDLE_DIR = path.join(__dirname, '..', '..', '..', 'assets', 'runtime-polling');
 
 /** The user's code as something that can be copied (or bundled) next to the runtime. */
 export type UserCodeSource =
@@ -44,12 +47,10 @@ export function userCodeSource(scope: Construct, code: lambda.Code): { source?: 
  * or an entry is bundled with esbuild, and the runtime is added beside them.
  */
 export function providerCode(source: UserCodeSource, polls: boolean = false): lambda.Code {
-  // The polling code ships only to providers that poll.
-  const runtimeFiles = ['index.js', ...(polls ? [POLLING_FILE] : [])];
-  for (const file of runtimeFiles) {
-    if (!fs.existsSync(path.join(RUNTIME_BUNDLE_DIR, file))) {
-      throw new Error(`cdk-lifecycle: the provider runtime bundle is missing at ${path.join(RUNTIME_BUNDLE_DIR, file)}; reinstall the package (or run "npx projen bundle:runtime" in a checkout)`);
-    }
+  // Providers that poll get the runtime built with the isComplete and long-wait code.
+  const runtimeFile = path.join(polls ? RUNTIME_POLLING_BUNDLE_DIR : RUNTIME_BUNDLE_DIR, 'index.js');
+  if (!fs.existsSync(runtimeFile)) {
+    throw new Error(`cdk-lifecycle: the provider runtime bundle is missing at ${runtimeFile}; reinstall the package (or run "npx projen bundle:runtime" in a checkout)`);
   }
   const sourceDir = source && 'directory' in source ? source.directory : source && 'entry' in source ? path.dirname(source.entry) : RUNTIME_BUNDLE_DIR;
   return lambda.Code.fromAsset(sourceDir, {
@@ -69,7 +70,7 @@ export function providerCode(source: UserCodeSource, polls: boolean = false): la
             bundleEntry(esbuild, source.entry, path.join(outputDir, `${ENTRY_MODULE}.js`));
           }
           fs.mkdirSync(path.join(outputDir, RUNTIME_DIR), { recursive: true });
-          for (const file of runtimeFiles) fs.copyFileSync(path.join(RUNTIME_BUNDLE_DIR, file), path.join(outputDir, RUNTIME_DIR, file));
+          fs.copyFileSync(runtimeFile, path.join(outputDir, RUNTIME_DIR, 'index.js'));
           return true;
         },
       },

@@ -11,6 +11,9 @@ import { ModuleLoader, nodeModuleLoader } from '../user-handler';
 import { callHandler, findExport, loadErrorText, missingExport } from './call-handler';
 import { unhandledText, uncaughtText, WorkerMessage } from './worker-messages';
 
+/** Set in a handler worker's environment, so the runtime bundle knows to look at its workerData. */
+export const HANDLER_WORKER_ENV = 'CDK_LIFECYCLE_HANDLER_WORKER';
+
 /** The `workerData` of a handler worker. */
 export interface HandlerWorkerData {
   /** Marks the runtime's own workers (the bundle runs as both the runtime and its workers). */

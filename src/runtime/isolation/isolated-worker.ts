@@ -7,14 +7,14 @@
  * (`process.exit`, running out of memory), or the deadline, at which the runtime stops the
  * thread itself (a busy loop cannot block a timer on another thread).
  */
-import { Worker } from 'node:worker_threads';
-import type { HandlerWorkerData } from './handler-worker';
+import { HANDLER_WORKER_ENV, HandlerWorkerData } from './handler-worker';
 import type { IsolationCall, OutputStream } from './isolation';
 import { lineSplitter } from './output-lines';
 import { beforeCallText, CallMessage, exitText, stoppedText, workerErrorText } from './worker-messages';
 import { errorText } from '../protocol/error-text';
 import { failure, HandlerOutcome, readOutcome } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
+import { CRASHED } from '../protocol/text';
 
 /** How to start a handler worker. */
 export interface WorkerSettings {
@@ -43,8 +43,11 @@ export const MAX_EARLY_LINES = 100;
 
 /** Starts a worker that loads the handler module and waits for its one call. */
 export function startWorker(settings: WorkerSettings): IsolatedWorker {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Worker } = require('node:worker_threads') as typeof import('node:worker_threads');
   const worker = new Worker(settings.entry, {
     workerData: settings.data,
+    env: { ...process.env, [HANDLER_WORKER_ENV]: '1' },
     resourceLimits: settings.heapLimitMb === undefined ? undefined : { maxOldGenerationSizeMb: settings.heapLimitMb },
   });
   // A waiting worker must not keep a process alive; a call's deadline timer does that.
@@ -87,7 +90,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
       // Structured clone: the handler gets its own copy of the event.
       worker.postMessage(message);
     } catch (e) {
-      finish(failure(`HandlerCrashError: the event could not be sent to the worker: ${errorText(e)}`));
+      finish(failure(`${CRASHED}the event could not be sent to the worker: ${errorText(e)}`));
     }
   };
   const emit = (line: string, stream: OutputStream) => {

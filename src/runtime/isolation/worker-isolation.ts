@@ -10,6 +10,7 @@ import { IsolatedWorker, startWorker } from './isolated-worker';
 import type { Isolation } from './isolation';
 import { errorText } from '../protocol/error-text';
 import { failure } from '../protocol/handler-result';
+import { CRASHED } from '../protocol/text';
 
 /** How the isolation starts its workers. */
 export interface WorkerIsolationOptions {
@@ -61,7 +62,7 @@ export function workerIsolation(options: WorkerIsolationOptions): WorkerIsolatio
       try {
         worker = standby ?? spawn();
       } catch (e) {
-        return failure(`HandlerCrashError: could not start a worker thread: ${errorText(e)}`);
+        return failure(`${CRASHED}could not start a worker thread: ${errorText(e)}`);
       } finally {
         standby = undefined;
       }

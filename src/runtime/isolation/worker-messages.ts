@@ -13,6 +13,7 @@ import { deadlineText } from '../protocol/deadline';
 import type { ResultShape } from '../protocol/handler-result';
 import { errorText } from '../protocol/error-text';
 import { isPlainObject } from '../protocol/request';
+import { CRASHED } from '../protocol/text';
 
 /** The one request a worker serves. */
 export interface CallMessage {
@@ -35,25 +36,25 @@ export type WorkerMessage =
 
 /** Names a throw from outside the handler's promise (a timer, a callback). */
 export function uncaughtText(error: unknown): string {
-  return `HandlerCrashError: uncaught exception (a timer or callback threw): ${errorText(error)}`;
+  return `${CRASHED}uncaught exception: ${errorText(error)}`;
 }
 
 /** Names a rejected promise nobody handled. */
 export function unhandledText(reason: unknown): string {
-  return `HandlerCrashError: unhandled promise rejection: ${errorText(reason)}`;
+  return `${CRASHED}unhandled promise rejection: ${errorText(reason)}`;
 }
 
 /** Names an error the worker thread ended with ('error' event), such as running out of memory. */
 export function workerErrorText(error: unknown, heapLimitMb: number | undefined): string {
   if (isPlainObject(error) && error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return `HandlerCrashError: the handler ran out of memory (limit ${heapLimitMb ?? 'default'} MB of heap)`;
+    return `${CRASHED}the handler ran out of memory (limit ${heapLimitMb ?? 'default'} MB of heap)`;
   }
   return uncaughtText(error);
 }
 
 /** Names a worker that exited before it answered (the handler called process.exit). */
 export function exitText(code: number): string {
-  return `HandlerCrashError: the handler called process.exit(${code}) before returning`;
+  return `${CRASHED}the handler called process.exit(${code})`;
 }
 
 /** Names a call stopped at its deadline. */

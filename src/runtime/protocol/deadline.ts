@@ -50,7 +50,7 @@ export function readServiceTimeout(properties: unknown): number {
 
 /** Names a handler that ran past its deadline. */
 export function deadlineText(ms: number): string {
-  return `DeadlineExceededError: the handler did not finish within ${Math.max(0, Math.round(ms))} ms (the time before the deadline, less time to answer)`;
+  return `DeadlineExceededError: the handler did not finish within ${Math.max(0, Math.round(ms))} ms`;
 }
 
 /** Resolves like `work`, or with a DeadlineExceededError failure after `ms`. Clears its timer. */

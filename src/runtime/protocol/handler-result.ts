@@ -3,18 +3,20 @@
  *
  * The handler's value is serialized with one `JSON.stringify` inside a try block (so a
  * `toJSON` or a getter runs once) and everything after works on the parsed copy: plain
- * data that no handler code can change. The outcome is bounded: Data that cannot fit a
- * response becomes a failure naming its size and largest keys, and errors are clipped text.
+ * data that no handler code can change. The work is bounded: serializing stops once the
+ * result is larger than any valid one could be (it then fails, naming Data's size and largest
+ * keys), fields outside the protocol are left out, and errors are clipped text.
  * With NoEcho set, no part of Data appears in a failure's text.
  */
+import { POLLING_BUILD } from '../build-variant';
 import { types } from 'node:util';
 import { FAILED_CREATE_MARKER } from '../contract';
 import type { LifecycleResult } from '../types';
 import { errorText } from './error-text';
 import { isFailedCreateId, physicalIdProblem } from './physical-id';
 import { describe, describeType, isPlainObject } from './request';
-import { dataTooLargeReason, MAX_BODY_BYTES, measureData, NOT_SHOWN } from './response';
-import { clipMiddle, MAX_REASON_CODE_POINTS } from './text';
+import { dataSize, dataTooLargeReason, MAX_BODY_BYTES, NOT_SHOWN } from './response';
+import { clipMiddle, CRASHED, MAX_REASON_CODE_POINTS, RETURNED } from './text';
 
 /**
  * Which answer a call expects: onEvent's (`PhysicalResourceId`, `Data`, `NoEcho`) or
@@ -40,21 +42,62 @@ const EXPECTED = '; expected nothing or an object with PhysicalResourceId, Data,
 
 /** A failure naming something wrong with what the handler returned. */
 function returned(text: string): HandlerOutcome {
-  return failure(`HandlerResultError: the handler returned ${text}`);
+  return failure(RETURNED + text);
 }
 
-/** Serializes what the handler returned, once, and validates the copy. Never throws. */
-export function settleResult(raw: unknown, shape: ResultShape = 'onEvent'): HandlerOutcome {
-  if (shape === 'isComplete') return settleIsComplete(raw);
+/**
+ * Characters of a result read before it is judged too large. A valid result is far smaller
+ * (a response holds 4,096 bytes), so the work done on a result is bounded whatever its size.
+ */
+export const READ_BUDGET = 2 * MAX_BODY_BYTES;
+
+/** Thrown (and caught) when a result passes READ_BUDGET. */
+const TOO_LARGE = {};
+
+/**
+ * Serializes what the handler returned, once, and validates the copy. Never throws.
+ * `forDelete`: a Delete's answer carries no Data, so Data and NoEcho are not read at all.
+ */
+export function settleResult(raw: unknown, forDelete?: boolean): HandlerOutcome {
   if (raw === undefined || raw === null) return { ok: true, result: {} };
   if (types.isNativeError(raw)) {
     return returned(`an error instead of throwing it: ${errorText(raw)}`);
   }
   let json: string | undefined;
+  let top: unknown;
+  let data: unknown;
+  let dataKey: string | undefined;
+  let read = 0;
+  let dataBytes = 0;
+  const entries = new Map<string, number>();
   try {
-    json = JSON.stringify(raw);
+    // One pass, in JSON's own order, counting a lower bound of the bytes written so far.
+    json = JSON.stringify(raw, function (this: unknown, key: string, value: unknown) {
+      if (this === top) {
+        // Only the protocol's fields are serialized; anything else is left out.
+        if (key !== 'PhysicalResourceId' && (forDelete || (key !== 'Data' && key !== 'NoEcho'))) return undefined;
+        dataKey = undefined;
+        if (key === 'Data') data = value;
+      } else if (this === data) {
+        dataKey = key;
+      } else if (top === undefined) {
+        top = value;
+      }
+      const kind = typeof value;
+      const bytes = kind === 'string' ? (value as string).length + 2 : kind === 'undefined' || kind === 'function' || kind === 'symbol' ? 0 : 1;
+      const size = bytes && (Array.isArray(this) ? bytes : bytes + key.length + 3);
+      read += size;
+      if (dataKey !== undefined) {
+        dataBytes += size;
+        entries.set(dataKey, (entries.get(dataKey) ?? 0) + size);
+      }
+      if (read > READ_BUDGET) throw TOO_LARGE;
+      return value;
+    });
   } catch (e) {
-    return returned(`a result that cannot be written as JSON${noEchoSet(raw) ? NOT_SHOWN : ` (${errorText(e)})`}`);
+    if (e !== TOO_LARGE) return returned(`a result that cannot be written as JSON${noEchoSet(raw) ? NOT_SHOWN : ` (${errorText(e)})`}`);
+    if (dataBytes <= MAX_BODY_BYTES) return returned(`a result of more than ${READ_BUDGET} bytes; expected at most ${MAX_BODY_BYTES}`);
+    return failure(dataTooLargeReason(dataSize([...entries], dataBytes + 2, true), noEchoSet(raw)));
   }
   if (json === undefined) return returned(describeType(raw) + EXPECTED);
   return validateResult(JSON.parse(json));
@@ -79,12 +122,9 @@ export function validateResult(value: unknown): HandlerOutcome {
   if (noEcho !== undefined && typeof noEcho !== 'boolean') {
     return returned(`NoEcho as ${describe(noEcho)}; expected true or false`);
   }
-  if (data !== undefined) {
-    if (!isPlainObject(data)) {
-      return returned(`Data as ${noEcho === true ? describeType(data) + NOT_SHOWN : describe(data)}; expected an object`);
-    }
-    const size = measureData(data);
-    if (size.bytes > MAX_BODY_BYTES) return failure(dataTooLargeReason(size, noEcho === true));
+  // Data too large for the response is caught when the response is fitted.
+  if (data !== undefined && !isPlainObject(data)) {
+    return returned(`Data as ${noEcho === true ? describeType(data) + NOT_SHOWN : describe(data)}; expected an object`);
   }
   // Only the fields of the protocol (undefined ones are left out of the JSON).
   return { ok: true, result: { PhysicalResourceId: id as string | undefined, Data: data as Record<string, unknown> | undefined, NoEcho: noEcho } };
@@ -95,9 +135,9 @@ export function validateResult(value: unknown): HandlerOutcome {
  * too, so nothing is trusted: a result is validated again (it is small), an error clipped.
  */
 export function readOutcome(value: unknown, shape: ResultShape = 'onEvent'): HandlerOutcome {
-  if (isPlainObject(value) && value.ok === true) return shape === 'isComplete' ? { ok: true, result: {}, answer: value.answer } : validateResult(value.result);
+  if (isPlainObject(value) && value.ok === true) return POLLING_BUILD && shape === 'isComplete' ? { ok: true, result: {}, answer: value.answer } : validateResult(value.result);
   if (isPlainObject(value) && value.ok === false && typeof value.error === 'string') return failure(value.error);
-  return failure('HandlerCrashError: unreadable outcome from the worker');
+  return failure(`${CRASHED}unreadable outcome from the worker`);
 }
 
 /** Whether a result that could not be serialized asks for NoEcho (or hides whether it does). */
@@ -114,7 +154,7 @@ function noEchoSet(raw: unknown): boolean {
  * isComplete's answer, serialized once and parsed back as plain data, or a failure. It is
  * checked by the polling code (`validateIsComplete`), which only providers that poll load.
  */
-function settleIsComplete(raw: unknown): HandlerOutcome {
+export function settleIsComplete(raw: unknown): HandlerOutcome {
   try {
     const json = JSON.stringify(raw);
     return { ok: true, result: {}, answer: json === undefined ? undefined : JSON.parse(json) };

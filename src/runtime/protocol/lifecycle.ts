@@ -20,7 +20,8 @@ import { Logger } from './logger';
 import { defaultPhysicalId, failedCreateId, isFailedCreateId, physicalIdProblem } from './physical-id';
 import { decodeProperties } from './property-codec';
 import { CloudFormationRequest, ReplyAddress } from './request';
-import { ResponseBody } from './response';
+import { dataTooLargeReason, jsonBytes, MAX_BODY_BYTES, measureData, ResponseBody } from './response';
+import { RETURNED } from './text';
 
 /** What a call of the handler may use besides the event. */
 export interface CallOptions {
@@ -109,28 +110,32 @@ export async function runLifecycle(request: CloudFormationRequest, ctx: Lifecycl
   const id = result.PhysicalResourceId;
   let error = outcome.ok ? undefined : outcome.error;
   if (type === 'Delete' && id !== undefined && id !== incoming) {
-    error = `HandlerResultError: the handler returned PhysicalResourceId "${id}" on the Delete of "${incoming}"; a Delete cannot change the id`;
+    error = `${RETURNED}PhysicalResourceId "${id}" on the Delete of "${incoming}"; a Delete cannot change the id`;
   }
   // A replacing Create that answers the old id would silently become an in-place update:
   // CloudFormation would never delete the old resource while the app expects a new one.
   if (error === undefined && replacing && id === incoming) {
-    error = `HandlerResultError: the handler answered a replacing Create (replaceOnChange: ${changed.join(', ')} changed) with PhysicalResourceId "${incoming}", `
-      + 'the id of the resource being replaced; return the id of a new resource, or no id to get a generated one';
+    error = `${RETURNED}the replaced id "${incoming}" on a replacing Create (${changed.join(', ')} changed); it needs a new id`;
+  }
+  const physicalId = id ?? (type === 'Create' || replacing ? defaultPhysicalId(request) : incoming!);
+  const response: ResponseBody = { Status: 'SUCCESS', PhysicalResourceId: physicalId, ...copied };
+  // Data and NoEcho only on Create and Update (undefined fields are left out of the JSON).
+  const answer: ResponseBody = type === 'Delete' ? response : { ...response, Data: result.Data, NoEcho: result.NoEcho };
+  // Data the response cannot carry is a result the handler should not have returned.
+  if (error === undefined && answer.Data && jsonBytes(answer) > MAX_BODY_BYTES) {
+    error = dataTooLargeReason(measureData(answer.Data), answer.NoEcho === true);
   }
   if (error !== undefined) {
     ctx.logger.error('handler failed', { error });
     return failedResponse(request, `${error} (see ${ctx.logLocation})`);
   }
-  const physicalId = id ?? (type === 'Create' || replacing ? defaultPhysicalId(request) : incoming!);
-  const dataKeys = Object.keys(result.Data ?? {});
+  const dataKeys = Object.keys(answer.Data ?? {});
   ctx.logger.info('handler succeeded', {
     physicalIdChanged: physicalId !== incoming,
     // With NoEcho, key names are part of the secret too.
-    ...(result.NoEcho ? { dataKeyCount: dataKeys.length } : { dataKeys }),
+    ...(answer.NoEcho ? { dataKeyCount: dataKeys.length } : { dataKeys }),
   });
-  const response: ResponseBody = { Status: 'SUCCESS', PhysicalResourceId: physicalId, ...copied };
-  // Data and NoEcho only on Create and Update (undefined fields are left out of the JSON).
-  return type === 'Delete' ? response : { ...response, Data: result.Data, NoEcho: result.NoEcho };
+  return answer;
 }
 
 /**

@@ -3,7 +3,7 @@
  * valid: required fields, a non-empty PhysicalResourceId of at most 1 KB, NoEcho and Data
  * only on Create and Update, and a whole body of at most 4,096 UTF-8 bytes.
  */
-import { boundedReason, clipMiddle, MAX_REASON_CODE_POINTS, sanitizeText } from './text';
+import { boundedReason, clipMiddle, MAX_REASON_CODE_POINTS, RETURNED, sanitizeText } from './text';
 
 /** Largest response body CloudFormation accepts, in UTF-8 bytes. */
 export const MAX_BODY_BYTES = 4096;
@@ -31,8 +31,8 @@ export function jsonBytes(value: unknown): number {
 export interface DataSize {
   /** UTF-8 bytes of Data serialized as JSON. */
   readonly bytes: number;
-  /** Number of keys JSON keeps (values that serialize). */
-  readonly keyCount: number;
+  /** True when `bytes` and the sizes of the keys are lower bounds (reading stopped early). */
+  readonly atLeast?: boolean;
   /** The five largest entries, largest first; each size counts the key, the colon and the value. */
   readonly largest: ReadonlyArray<{ readonly key: string; readonly bytes: number }>;
 }
@@ -45,22 +45,23 @@ const MAX_KEY_CODE_POINTS = 64;
 
 /** Measures Data entry by entry: one serialization per value, no copy of the whole. */
 export function measureData(data: Record<string, unknown>): DataSize {
-  let bytes = 2;
-  let keyCount = 0;
-  const largest: Array<{ key: string; bytes: number }> = [];
+  const entries: Array<[string, number]> = [];
+  let bytes = 1;
   for (const key of Object.keys(data)) {
     const value = JSON.stringify(data[key]);
     if (value === undefined) continue;
     const size = jsonBytes(key) + 1 + Buffer.byteLength(value, 'utf8');
-    bytes += size + (keyCount > 0 ? 1 : 0);
-    keyCount++;
-    if (largest.length < 5 || size > largest[largest.length - 1].bytes) {
-      largest.push({ key: sanitizeText(clipMiddle(key, MAX_KEY_CODE_POINTS)), bytes: size });
-      largest.sort((a, b) => b.bytes - a.bytes);
-      largest.length = Math.min(largest.length, 5);
-    }
+    bytes += size + 1;
+    entries.push([key, size]);
   }
-  return { bytes, keyCount, largest };
+  return dataSize(entries, entries.length > 0 ? bytes : 2);
+}
+
+/** The size of Data from the sizes of its entries: the five largest are kept, largest first. */
+export function dataSize(entries: Array<[string, number]>, bytes: number, atLeast?: boolean): DataSize {
+  const largest = entries.sort((a, b) => b[1] - a[1]).slice(0, 5)
+    .map(([key, size]) => ({ key: sanitizeText(clipMiddle(key, MAX_KEY_CODE_POINTS)), bytes: size }));
+  return { bytes, largest, atLeast };
 }
 
 /**
@@ -68,32 +69,23 @@ export function measureData(data: Record<string, unknown>): DataSize {
  * key names stay hidden too (they are part of Data).
  */
 export function dataTooLargeReason(size: DataSize, hideKeys: boolean): string {
+  const least = size.atLeast ? 'at least ' : '';
   const keys = hideKeys
-    ? `${size.keyCount} keys${NOT_SHOWN}`
-    : `Largest keys: ${size.largest.map((s) => `${s.key} (${s.bytes} bytes)`).join(', ')}`;
-  return `HandlerResultError: the handler returned Data of ${size.bytes} bytes, which does not fit the ${MAX_BODY_BYTES}-byte response. ${keys}. Return less Data (store large values elsewhere).`;
+    ? `Largest keys${NOT_SHOWN}`
+    : `Largest keys: ${size.largest.map((s) => `${s.key} (${least}${s.bytes} bytes)`).join(', ')}`;
+  return `${RETURNED}Data of ${least}${size.bytes} bytes, which does not fit the ${MAX_BODY_BYTES}-byte response. ${keys}. Return less Data (store large values elsewhere).`;
 }
 
 /**
  * Returns a body that fits in MAX_BODY_BYTES, or undefined when even the verbatim copied
- * fields do not fit (no valid answer exists; CloudFormation never sends such requests).
- *
- * - Data too big: the answer becomes FAILED, the Reason names Data's size and largest keys
- *   and where the logs are.
- * - Reason too long: clipped to MAX_REASON_CODE_POINTS first (bounded work whatever its
- *   length), then in the middle to the largest length that fits, keeping head and tail.
+ * fields do not fit (no valid answer exists; CloudFormation never sends such requests). The
+ * Reason is clipped to MAX_REASON_CODE_POINTS first (bounded work whatever its length), then
+ * in the middle to the largest length that fits, keeping head and tail. Data that does not
+ * fit never gets here: runLifecycle answers FAILED instead.
  */
-export function fitResponse(body: ResponseBody, logLocation?: string): ResponseBody | undefined {
-  let fitted: ResponseBody = body.Reason === undefined ? body : { ...body, Reason: boundedReason(body.Reason) };
-  if (jsonBytes(fitted) <= MAX_BODY_BYTES) return fitted;
-
-  if (fitted.Data !== undefined) {
-    const { Data, NoEcho, ...rest } = fitted;
-    const reason = `${dataTooLargeReason(measureData(Data), NoEcho === true)}${logLocation ? ` (see ${logLocation})` : ''}`;
-    fitted = { ...rest, Status: 'FAILED', Reason: boundedReason(rest.Reason ? `${reason} ${rest.Reason}` : reason) };
-    if (jsonBytes(fitted) <= MAX_BODY_BYTES) return fitted;
-  }
-  return clipReason(fitted);
+export function fitResponse(body: ResponseBody): ResponseBody | undefined {
+  const fitted = body.Reason === undefined ? body : { ...body, Reason: boundedReason(body.Reason) };
+  return jsonBytes(fitted) <= MAX_BODY_BYTES ? fitted : clipReason(fitted);
 }
 
 function clipReason(body: ResponseBody): ResponseBody | undefined {

@@ -4,6 +4,12 @@
  * never by the length of the input (a handler may throw a 50 MB message).
  */
 
+/** How a Reason about the handler's result begins. */
+export const RETURNED = 'HandlerResultError: the handler returned ';
+
+/** How a Reason about a handler that took its thread down begins. */
+export const CRASHED = 'HandlerCrashError: ';
+
 /** Longest Reason kept before fitting, in code points: more can never fit 4,096 bytes. */
 export const MAX_REASON_CODE_POINTS = 4096;
 
@@ -37,7 +43,7 @@ function headUnits(text: string, count: number): number {
 function tailUnits(text: string, count: number): number {
   let units = 0;
   // A surrogate pair ends the remaining text when a code point above U+FFFF starts two units before its end.
-  for (let i = 0; i < count && units < text.length; i++) units += (text.codePointAt(text.length - units - 2) ?? 0) > 0xffff ? 2 : 1;
+  for (let i = 0; i < count && units < text.length; i++) units += text.codePointAt(text.length - units - 2)! > 0xffff ? 2 : 1;
   return units;
 }
 

@@ -10,6 +10,12 @@ test.each([
   expect(await callHandler(fn, {})).toEqual(expected);
 });
 
+test('GIVEN a Delete event WHEN the handler returns huge Data and rewrites the event THEN Data is ignored', async () => {
+  const event = { RequestType: 'Delete' };
+  const outcome = await callHandler((e) => { (e as { RequestType: string }).RequestType = 'Create'; return { Data: { big: 'b'.repeat(100_000) } }; }, event);
+  expect(outcome).toEqual({ ok: true, result: {} });
+});
+
 test('GIVEN an event WHEN called THEN the handler receives it', async () => {
   const event = { a: 1 };
   let seen: unknown;

@@ -63,7 +63,7 @@ test('GIVEN a module that fails to load WHEN started THEN failed, never ready', 
 });
 
 test.each([
-  ['uncaughtException', new Error('from a timer'), 'HandlerCrashError: uncaught exception (a timer or callback threw): Error: from a timer'],
+  ['uncaughtException', new Error('from a timer'), 'HandlerCrashError: uncaught exception: Error: from a timer'],
   ['unhandledRejection', 'plain reason', 'HandlerCrashError: unhandled promise rejection: thrown value: string "plain reason"'],
 ])('GIVEN the process reports %s WHEN it happens THEN failed names it', async (event, error, text) => {
   const h = harness({ onEvent: () => undefined });

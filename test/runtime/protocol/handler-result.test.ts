@@ -58,6 +58,89 @@ describe('settleResult', () => {
   });
 });
 
+describe('settleResult reads a bounded amount of any result', () => {
+  test('GIVEN 50 MB of Data WHEN settled THEN it fails on a lower bound of its size, without serializing it', () => {
+    const outcome = settleResult({ Data: { blob: 'd'.repeat(50_000_000), small: 'ok' } });
+    expect(outcome).toEqual({ ok: false, error: 'HandlerResultError: the handler returned Data of at least 50000011 bytes, which does not fit the 4096-byte response. Largest keys: blob (at least 50000009 bytes). Return less Data (store large values elsewhere).' });
+  });
+
+  test('GIVEN Data of 100,000 small keys WHEN settled THEN reading stops at the budget and the largest keys read are named', () => {
+    const data = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i === 3 ? 'x'.repeat(100) : 'v']));
+    const outcome = settleResult({ Data: data, NoEcho: false });
+    expect(outcome.ok ? '' : outcome.error).toMatch(/^HandlerResultError: the handler returned Data of at least 8\d{3} bytes, which does not fit the 4096-byte response\. Largest keys: k3 \(at least 107 bytes\), k100 \(at least 10 bytes\), /);
+  });
+
+  test('GIVEN a huge array in Data WHEN settled THEN it fails the same way', () => {
+    const outcome = settleResult({ Data: { list: new Array(5_000_000).fill(1) } });
+    expect(outcome.ok ? '' : outcome.error).toMatch(/^HandlerResultError: the handler returned Data of at least 8\d{3} bytes, .* Largest keys: list \(at least 8\d{3} bytes\)/);
+  });
+
+  test('GIVEN NoEcho and huge Data WHEN settled THEN the keys stay hidden', () => {
+    const outcome = settleResult({ NoEcho: true, Data: { 'secret-key': 's'.repeat(10_000) } });
+    expect(outcome.ok ? '' : outcome.error).toMatch(/Largest keys \(not shown: NoEcho is set\)\./);
+    expect(JSON.stringify(outcome)).not.toContain('secret-key');
+  });
+
+  test('GIVEN a 10 MB PhysicalResourceId WHEN settled THEN the result is too large, whatever Data holds', () => {
+    expect(settleResult({ PhysicalResourceId: 'p'.repeat(10_000_000), Data: { a: '1' } })).toEqual({ ok: false, error: 'HandlerResultError: the handler returned a result of more than 8192 bytes; expected at most 4096' });
+  });
+
+  test('GIVEN fields outside the protocol, however large WHEN settled THEN they are left out and the result is valid', () => {
+    const outcome = settleResult({ PhysicalResourceId: 'p', Debug: 'd'.repeat(10_000_000), Nested: { deep: [1, 2, 3] } });
+    expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'p' } });
+  });
+
+  test('GIVEN Data values JSON leaves out WHEN settled THEN they count for nothing', () => {
+    const data: Record<string, unknown> = { keep: 'k'.repeat(4000) };
+    for (let i = 0; i < 2000; i++) data[`fn${i}`] = () => i;
+    expect(settleResult({ Data: data })).toEqual({ ok: true, result: { Data: { keep: 'k'.repeat(4000) } } });
+  });
+
+  test.each([
+    // {"Data":{"a":"x…"}}: the root (4) + "Data" (8) + "a":"x…" (n + 6) = n + 18 characters read.
+    ['8,192 characters read exactly', 8174, true],
+    ['one more', 8175, false],
+  ])('GIVEN a result of %s WHEN settled THEN the budget decides', (_name, n, ok) => {
+    expect(settleResult({ Data: { a: 'x'.repeat(n as number) } }).ok).toBe(ok);
+  });
+
+  test('GIVEN an ASCII string in Data past the budget WHEN settled THEN the lower bound is the exact size', () => {
+    // {"a":"x…"} is 2 + 4 + 9,002 = 9,008 bytes; its entry "a":"x…" 9,006.
+    expect(settleResult({ Data: { a: 'x'.repeat(9000) } })).toEqual({ ok: false, error: expect.stringMatching(/Data of at least 9008 bytes, .* Largest keys: a \(at least 9006 bytes\)\./) });
+  });
+
+  test('GIVEN nested arrays and objects in Data WHEN counted THEN array indexes add no bytes, keys add their quotes and colon', () => {
+    // "l":[ (5) + "x…" (9,002) = 9,007; "o":{ (5) + "k":"v" (7) = 12; {"a":… first: "a":1 (5).
+    const outcome = settleResult({ Data: { a: 1, o: { k: 'v' }, l: ['x'.repeat(9000)] } });
+    expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/Data of at least 9026 bytes, .* Largest keys: l \(at least 9007 bytes\), o \(at least 12 bytes\), a \(at least 5 bytes\)\./) });
+  });
+
+  test.each([
+    ['Data holding exactly 4,096 bytes of what was read', 4090, 'HandlerResultError: the handler returned a result of more than 8192 bytes; expected at most 4096'],
+    ['Data holding 4,097', 4091, 'HandlerResultError: the handler returned Data of at least 4099 bytes, which does not fit the 4096-byte response. Largest keys: a (at least 4097 bytes). Return less Data (store large values elsewhere).'],
+  ])('GIVEN an overflow after %s WHEN settled THEN Data is blamed only when it alone is too large', (_name, n, error) => {
+    expect(settleResult({ Data: { a: 'x'.repeat(n as number) }, PhysicalResourceId: 'p'.repeat(9000) })).toEqual({ ok: false, error });
+  });
+
+  test('GIVEN Data values JSON leaves out (undefined, functions, symbols) WHEN counted THEN they add nothing', () => {
+    const data: Record<string, unknown> = { keep: 'k'.repeat(8000) };
+    for (let i = 0; i < 100; i++) Object.assign(data, { [`u${i}`]: undefined, [`f${i}`]: () => i, [`s${i}`]: Symbol(String(i)) });
+    expect(settleResult({ Data: data })).toEqual({ ok: true, result: { Data: { keep: 'k'.repeat(8000) } } });
+  });
+
+  test('GIVEN the result of a Delete WHEN settled THEN Data and NoEcho are not read at all', () => {
+    let reads = 0;
+    const raw = { PhysicalResourceId: 'p', get Data() { reads++; return { big: 'b'.repeat(9000) }; }, NoEcho: 'not even a boolean' };
+    expect(settleResult(raw, true)).toEqual({ ok: true, result: { PhysicalResourceId: 'p' } });
+    expect(settleResult({ Data: 'x'.repeat(10_000_000) }, false)).toMatchObject({ ok: false });
+    expect(reads).toBe(1);
+  });
+
+  test('GIVEN an array result WHEN settled THEN it is still described as an array', () => {
+    expect(settleResult([1, 2])).toEqual({ ok: false, error: `HandlerResultError: the handler returned an array of 2${EXPECTED}` });
+  });
+});
+
 describe('validateResult', () => {
   test.each([
     ['an empty id', { PhysicalResourceId: '' }, 'HandlerResultError: the handler returned an invalid PhysicalResourceId: PhysicalResourceId must not be empty'],
@@ -67,14 +150,12 @@ describe('validateResult', () => {
     ['Data as a string', { Data: 'text' }, 'HandlerResultError: the handler returned Data as string "text"; expected an object'],
     ['Data as an array with NoEcho', { Data: ['s'], NoEcho: true }, 'HandlerResultError: the handler returned Data as an array of 1 (not shown: NoEcho is set); expected an object'],
     ['Data as null with NoEcho false', { Data: null, NoEcho: false }, 'HandlerResultError: the handler returned Data as null; expected an object'],
-    ['Data over 4,096 bytes', { Data: { big: 'b'.repeat(4090) } }, 'HandlerResultError: the handler returned Data of 4100 bytes, which does not fit the 4096-byte response. Largest keys: big (4098 bytes). Return less Data (store large values elsewhere).'],
-    ['Data over 4,096 bytes with NoEcho', { Data: { big: 'b'.repeat(4090) }, NoEcho: true }, 'HandlerResultError: the handler returned Data of 4100 bytes, which does not fit the 4096-byte response. 1 keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).'],
   ])('GIVEN %s WHEN validated THEN it fails, saying why', (_name, value, error) => {
     expect(validateResult(value)).toEqual({ ok: false, error });
   });
 
-  test('GIVEN Data of exactly 4,096 bytes WHEN validated THEN it passes (the whole body is fitted later)', () => {
-    const data = { big: 'b'.repeat(4086) };
+  test('GIVEN Data over 4,096 bytes WHEN validated THEN it passes: the whole body is fitted later', () => {
+    const data = { big: 'b'.repeat(5000) };
     expect(validateResult({ Data: data })).toEqual({ ok: true, result: { Data: data } });
   });
 

@@ -22,6 +22,11 @@ describe('decodeProperties', () => {
     expect(JSON.stringify(properties)).toBe(snapshot);
   });
 
+  test('GIVEN a pointer to an array index of two digits WHEN decoded THEN it is converted', () => {
+    const list = Array.from({ length: 12 }, (_, i) => String(i));
+    expect(decodeProperties({ list, CdkLifecycle: { v: '1', numbers: ['/list/10'] } }).properties.list).toEqual([...list.slice(0, 10), 10, '11']);
+  });
+
   test('GIVEN escaped pointers WHEN decoded THEN ~1 is / and ~0 is ~', () => {
     expect(decodeProperties({ 'a/b': '1', 'c~d': '2', 'CdkLifecycle': { v: '1', numbers: ['/a~1b', '/c~0d'] } }).properties).toEqual({ 'a/b': 1, 'c~d': 2 });
   });

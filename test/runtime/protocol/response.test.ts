@@ -26,30 +26,6 @@ describe('fitResponse', () => {
     expect(jsonBytes(over)).toBe(MAX_BODY_BYTES);
   });
 
-  test('GIVEN Data too big for 4,096 bytes WHEN fitted THEN FAILED with a Reason naming the largest keys and where the logs are', () => {
-    const body = { ...base, Data: { small: 'x', huge: 'y'.repeat(5000), medium: 'z'.repeat(100) }, NoEcho: false };
-    const fitted = fitResponse(body, 'the logs')!;
-    expect(fitted).toEqual({
-      ...base,
-      Status: 'FAILED',
-      Reason: 'HandlerResultError: the handler returned Data of 5135 bytes, which does not fit the 4096-byte response. Largest keys: huge (5009 bytes), medium (111 bytes), small (11 bytes). Return less Data (store large values elsewhere). (see the logs)',
-    });
-  });
-
-  test('GIVEN Data that fits alone but not with the rest of the body WHEN fitted THEN FAILED too, and without a log location none is claimed', () => {
-    const body = { ...base, Data: { a: 'a'.repeat(4000) }, NoEcho: true };
-    const fitted = fitResponse(body)!;
-    expect(fitted.Status).toBe('FAILED');
-    expect(fitted.Reason).toBe('HandlerResultError: the handler returned Data of 4008 bytes, which does not fit the 4096-byte response. 1 keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).');
-    expect(fitted.Data).toBeUndefined();
-    expect(fitted.NoEcho).toBeUndefined();
-  });
-
-  test('GIVEN too-big Data on a body that already has a Reason WHEN fitted THEN both are kept', () => {
-    const fitted = fitResponse({ ...base, Reason: 'earlier', Data: { a: 'a'.repeat(5000) } })!;
-    expect(fitted.Reason).toMatch(/Return less Data \(store large values elsewhere\)\. earlier$/);
-  });
-
   test('GIVEN a Reason of multi-byte characters WHEN fitted THEN the body is at most 4,096 UTF-8 bytes and keeps head and tail', () => {
     const reason = `HEAD${'é€😀'.repeat(3000)}TAIL`;
     const fitted = fitResponse({ ...base, Status: 'FAILED', Reason: reason })!;
@@ -84,18 +60,32 @@ describe('fitResponse', () => {
   });
 });
 
+describe('jsonBytes', () => {
+  test.each([
+    [undefined, 0],
+    [() => 1, 0],
+    ['é', 4],
+    [{ a: 1 }, 7],
+  ])('jsonBytes(%p) is %p', (value, bytes) => {
+    expect(jsonBytes(value)).toBe(bytes);
+  });
+});
+
+test('GIVEN a body without a Reason whose copied fields exceed the limit WHEN fitted THEN there is no valid answer', () => {
+  expect(fitResponse({ ...base, StackId: 's'.repeat(5000) })).toBeUndefined();
+});
+
 describe('measureData', () => {
   test('GIVEN Data WHEN measured THEN the total is its serialized size and entries count key, colon and value', () => {
     const data = { a: '1', bb: [1, 2], c: { d: null }, skipped: undefined, fn: () => 1 };
     expect(measureData(data)).toEqual({
       bytes: jsonBytes(data),
-      keyCount: 3,
       largest: [{ key: 'c', bytes: 14 }, { key: 'bb', bytes: 10 }, { key: 'a', bytes: 7 }],
     });
   });
 
   test('GIVEN empty Data WHEN measured THEN two bytes and no keys', () => {
-    expect(measureData({})).toEqual({ bytes: 2, keyCount: 0, largest: [] });
+    expect(measureData({})).toEqual({ bytes: 2, largest: [] });
   });
 
   test('GIVEN eight keys WHEN measured THEN the five largest are kept, largest first', () => {
@@ -112,13 +102,17 @@ describe('measureData', () => {
 });
 
 describe('dataTooLargeReason', () => {
-  const size = { bytes: 9000, keyCount: 2, largest: [{ key: 'b', bytes: 15 }, { key: 'a', bytes: 6 }] };
+  const size = { bytes: 9000, largest: [{ key: 'b', bytes: 15 }, { key: 'a', bytes: 6 }] };
 
   test('GIVEN sizes WHEN described THEN keys are listed largest first', () => {
     expect(dataTooLargeReason(size, false)).toBe('HandlerResultError: the handler returned Data of 9000 bytes, which does not fit the 4096-byte response. Largest keys: b (15 bytes), a (6 bytes). Return less Data (store large values elsewhere).');
   });
 
-  test('GIVEN NoEcho WHEN described THEN only the count of keys is given', () => {
-    expect(dataTooLargeReason(size, true)).toBe('HandlerResultError: the handler returned Data of 9000 bytes, which does not fit the 4096-byte response. 2 keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).');
+  test('GIVEN sizes that are lower bounds WHEN described THEN they say "at least"', () => {
+    expect(dataTooLargeReason({ ...size, atLeast: true }, false)).toMatch(/^HandlerResultError: the handler returned Data of at least 9000 bytes, .* Largest keys: b \(at least 15 bytes\), a \(at least 6 bytes\)\./);
+  });
+
+  test('GIVEN NoEcho WHEN described THEN no key is named', () => {
+    expect(dataTooLargeReason(size, true)).toBe('HandlerResultError: the handler returned Data of 9000 bytes, which does not fit the 4096-byte response. Largest keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).');
   });
 });

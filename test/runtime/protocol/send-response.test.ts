@@ -3,7 +3,8 @@ import * as net from 'node:net';
 import { checkResponseUrl, createNodePut, DEFAULT_RETRY_POLICY, nodePut, PutFunction, redactUrl, RetryPolicy, sendResponse, SendDependencies } from '../../../src/runtime/protocol/send-response';
 import { ResponseServer, testCertificate } from '../../helpers/response-server';
 
-const policy: RetryPolicy = { baseDelayMs: 10, maxDelayMs: 40, attemptTimeoutMs: 1000, lastAttemptMs: 50 };
+// Generous per-attempt limits: a loaded machine must not turn one slow loopback PUT into two.
+const policy: RetryPolicy = { baseDelayMs: 10, maxDelayMs: 40, attemptTimeoutMs: 4000, lastAttemptMs: 50 };
 const realDeps = (put: PutFunction = nodePut): SendDependencies => ({
   put, now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random,
 });

@@ -1,6 +1,6 @@
 /**
- * The entry of the runtime's polling code (bundled on its own into `polling.js`, loaded by the
- * runtime only when the provider polls): builds the waiter from the function's environment.
+ * The waiter of a polling provider, built from the function's environment (only in the
+ * runtime bundle for providers that poll, see build-variant.ts).
  */
 import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, PollingSchedule } from '../contract';
 import { failure } from '../protocol/handler-result';
@@ -9,8 +9,12 @@ import { sdkSelfInvoke } from './self-invoker';
 import { sdkSsmOperations, WaitStore } from './wait-store';
 import { createWaiter, Waiter } from './waiter';
 
-/** The waiter of this function; `isComplete` reaches the user's isComplete (isolated or another function). */
-export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoker | undefined): Waiter {
+/**
+ * The waiter of this function when it polls (ENV_POLLING set), else undefined; `isComplete`
+ * reaches the user's isComplete (isolated, or another function).
+ */
+export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoker | undefined): Waiter | undefined {
+  if (!env[ENV_POLLING]) return undefined;
   const functionName = env.AWS_LAMBDA_FUNCTION_NAME ?? '';
   const missing = failure(`HandlerLoadError: the provider polls (${ENV_POLLING} is set) but has neither ${ENV_IS_COMPLETE_HANDLER} nor ${ENV_IS_COMPLETE_FUNCTION}`);
   return createWaiter({

@@ -1,0 +1,163 @@
+/**
+ * The name model (names, their scope, the parents they are unique under) and the decisions
+ * where the spec and the registry schemas disagree: the curated tables agree with the
+ * generated table, every most-used named type has a decided scope, and every disagreement
+ * with the registry left in the table is decided.
+ */
+import * as path from 'path';
+import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
+import type { Resource } from '@aws-cdk/service-spec-types';
+import { readMostUsedTypes, typesCreatedByL2Constructs } from '../../build-tools/most-used-types';
+import { NAME_CORRECTIONS } from '../../build-tools/name-corrections';
+import { arnScope } from '../../build-tools/name-model';
+import { NAME_SCOPES } from '../../build-tools/name-scopes';
+import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-create-only';
+import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
+import { replacementPaths } from '../../build-tools/replacement-paths';
+import { nameModelOf } from '../../build-tools/replacement-table';
+import { identityProperties, lookupResourceType, requiresRecreation } from '../../src/spec/replacement-spec';
+
+const db = loadAwsServiceSpecSync();
+const resourceOf = (type: string): Resource | undefined => db.lookup('resource', 'cloudFormationType', 'equals', type)[0];
+const allTypes = db.all('resource').map((resource) => resource.cloudFormationType);
+
+describe('the issue\'s types, as the table has them', () => {
+  test.each([
+    ['AWS::Lambda::Alias', ['Name'], ['FunctionName'], 'region'],
+    ['AWS::AppSync::DataSource', ['Name'], ['ApiId'], 'region'],
+    ['AWS::Transfer::User', ['UserName'], ['ServerId'], 'region'],
+    ['AWS::Amplify::Branch', ['BranchName'], ['AppId'], 'region'],
+    ['AWS::WAFv2::WebACL', ['Name'], ['Scope'], 'region'],
+    ['AWS::Route53::RecordSet', ['Name'], ['HostedZoneId', 'HostedZoneName', 'SetIdentifier', 'Type'], 'account'],
+    ['AWS::ApplicationAutoScaling::ScalingPolicy', ['PolicyName'], ['ResourceId', 'ScalableDimension', 'ScalingTargetId', 'ServiceNamespace'], 'region'],
+    ['AWS::CodeCommit::Repository', ['RepositoryName'], [], 'region'],
+    ['AWS::AutoScaling::AutoScalingGroup', ['AutoScalingGroupName'], [], 'region'],
+    ['AWS::S3::Bucket', ['BucketName'], ['BucketNamePrefix', 'BucketNamespace'], 'partition'],
+    ['AWS::IAM::Role', ['RoleName'], [], 'account'],
+    ['AWS::ECS::Service', ['ServiceName'], ['Cluster'], 'region'],
+    ['AWS::Events::Rule', ['Name'], ['EventBusName'], 'region'],
+    ['AWS::EC2::SecurityGroup', ['GroupName'], ['VpcId'], 'region'],
+  ])('GIVEN %s WHEN looked up THEN its names are %j, unique per %j in the %s', (type, names, qualifiers, scope) => {
+    expect(lookupResourceType(type)).toMatchObject({ nameProperties: names, nameQualifiers: qualifiers, nameScope: scope });
+    expect(identityProperties(type)).toEqual([...names, ...qualifiers]);
+  });
+
+  test('GIVEN AWS::DataPipeline::Pipeline, whose names repeat WHEN looked up THEN it has no name (a curated correction with its source)', () => {
+    expect(lookupResourceType('AWS::DataPipeline::Pipeline')!.nameProperties).toEqual([]);
+    expect(NAME_CORRECTIONS['AWS::DataPipeline::Pipeline']).toMatchObject({ names: [], source: expect.stringContaining('CreatePipeline') });
+  });
+
+  test('GIVEN the CodeCommit repository name, which can be changed in place WHEN derived THEN it is a name through the ARN format, and it does not replace', () => {
+    expect(nameModelOf(db, resourceOf('AWS::CodeCommit::Repository')!)).toMatchObject({ names: ['RepositoryName'], nameRule: 'naming convention and ARN format' });
+    expect(requiresRecreation('AWS::CodeCommit::Repository', ['RepositoryName'])).toBe('Never');
+  });
+});
+
+describe('arnScope', () => {
+  test.each([
+    ['arn:${Partition}:s3:::${BucketName}', 'partition'],
+    ['arn:${Partition}:iam::${Account}:role/${RoleName}', 'account'],
+    ['arn:${Partition}:sqs:${Region}:${Account}:${QueueName}', 'region'],
+    ['arn:${Partition}:apigateway:${Region}::/restapis/${RestApiId}', 'region'],
+    ['not an arn', undefined],
+    [undefined, undefined],
+  ])('GIVEN %s WHEN read THEN the scope is %s', (template, expected) => {
+    expect(arnScope(template)).toBe(expected);
+  });
+});
+
+describe('the curated scopes', () => {
+  test('GIVEN each entry WHEN checked against the spec THEN it names real types and real properties of them', () => {
+    const problems = Object.entries(NAME_SCOPES).flatMap(([key, entry]) => {
+      const types = key.endsWith('::*') ? allTypes.filter((type) => type.startsWith(key.slice(0, -1))) : allTypes.filter((type) => type === key);
+      if (types.length === 0) return [`${key}: no such type`];
+      const missing = (entry.within ?? []).filter((property) => !types.some((type) => property in resourceOf(type)!.properties));
+      return [...missing.map((property) => `${key}: no property ${property}`), ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${key}: reason or source missing`] : [])];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN each named type with an entry of its own WHEN looked up THEN the table has the curated scope and parents', () => {
+    const kinds = { partition: 'partition', account: 'account', region: 'region' } as const;
+    for (const [type, entry] of Object.entries(NAME_SCOPES).filter(([key]) => !key.endsWith('::*'))) {
+      const found = lookupResourceType(type)!;
+      if (found.nameProperties.length === 0) continue;
+      if (entry.kind) expect([type, found.nameScope]).toEqual([type, kinds[entry.kind]]);
+      if (entry.within) expect([type, found.nameQualifiers]).toEqual([type, [...entry.within].sort()]);
+    }
+  });
+
+  test('GIVEN a service entry WHEN a type of the service has no entry of its own THEN the table has the service\'s scope', () => {
+    expect(lookupResourceType('AWS::IAM::User')!.nameScope).toBe('account');
+    expect(lookupResourceType('AWS::CloudFront::Function')!.nameScope).toBe('account');
+    expect(lookupResourceType('AWS::AppMesh::VirtualNode')!.nameQualifiers).toEqual(['MeshName', 'MeshOwner']);
+    expect(lookupResourceType('AWS::AppMesh::Mesh')!.nameQualifiers).toEqual([]);
+  });
+});
+
+describe('the most used types', () => {
+  const list = readMostUsedTypes();
+
+  test('GIVEN the installed aws-cdk-lib WHEN its L2 constructs are scanned again THEN the committed list has every type they create', () => {
+    const created = typesCreatedByL2Constructs(path.join(__dirname, '..', '..', 'node_modules', 'aws-cdk-lib'));
+    expect(created.length).toBeGreaterThanOrEqual(200);
+    expect(created.filter((type) => !list.types.includes(type))).toEqual([]);
+  });
+
+  test('GIVEN every named type of the list WHEN its scope is derived THEN none rests on the default: each has an ARN format or a curated entry', () => {
+    const named = list.types.filter((type) => resourceOf(type) && nameModelOf(db, resourceOf(type)!).names.length > 0);
+    expect(named.length).toBeGreaterThan(140);
+    expect(named.filter((type) => nameModelOf(db, resourceOf(type)!).kindRule === 'default')).toEqual([]);
+  });
+});
+
+describe('decisions where the spec and the registry schemas disagree', () => {
+  const snapshot = readRegistrySnapshot();
+  const table = (type: string) => {
+    const entry = lookupResourceType(type)!.replacementPaths;
+    return Object.fromEntries(Object.entries(entry).map(([p, recreation]) => [p, recreation === 'Always' ? 'A' as const : 'C' as const]));
+  };
+
+  test('GIVEN the snapshot WHEN read THEN it covers the named types of the table', () => {
+    expect(snapshot.source).toMatch(/registry schemas .*createOnlyProperties/);
+    const named = allTypes.filter((type) => (lookupResourceType(type)?.nameProperties.length ?? 0) > 0);
+    expect(named.filter((type) => !(type in snapshot.types) && !snapshot.missing.includes(type))).toEqual([]);
+    expect(Object.keys(snapshot.types).length).toBeGreaterThan(600);
+  });
+
+  test('GIVEN every named type WHEN the committed table is compared with the registry THEN each disagreement left is a recorded decision to keep the table\'s value', () => {
+    const undecided = Object.entries(snapshot.types).flatMap(([type, createOnly]) => disagreements(table(type), createOnly)
+      .filter((d) => (REPLACEMENT_DECISIONS[type] ?? []).find((decision) => decision.path === d.path)?.recreation !== d.table)
+      .map((d) => `${type} ${d.path}: table ${d.table}, registry ${d.registry}`));
+    expect(undecided).toEqual([]);
+  });
+
+  test('GIVEN every decision WHEN the table is read THEN it stores the decided recreation for the path, and the decision addresses a disagreement or follows the registry', () => {
+    const problems = Object.entries(REPLACEMENT_DECISIONS).flatMap(([type, decisions]) => decisions.flatMap((decision) => {
+      const found: string[] = [];
+      const stored = lookupResourceType(type)!.replacementPaths[decision.path] ?? 'Never';
+      if (stored !== decision.recreation) found.push(`${type} ${decision.path}: the table stores ${stored}`);
+      const raw = disagreements(replacementPaths(db, resourceOf(type)!), snapshot.types[type] ?? []).some((d) => d.path === decision.path);
+      const registry = (snapshot.types[type] ?? []).some((p) => decision.path === p || decision.path.startsWith(`${p}.`)) ? 'Always' : 'Never';
+      if (!raw && decision.recreation !== registry) found.push(`${type} ${decision.path}: neither a disagreement nor the registry's value`);
+      if (decision.reason.length < 20 || decision.source.length < 10) found.push(`${type} ${decision.path}: reason or source missing`);
+      return found;
+    }));
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN the README\'s old and new headline examples WHEN looked up THEN object lock is updated in place and a table\'s key schema replaces it', () => {
+    expect(requiresRecreation('AWS::S3::Bucket', ['ObjectLockEnabled'])).toBe('Never');
+    expect(requiresRecreation('AWS::DynamoDB::Table', ['KeySchema', 'AttributeName'])).toBe('Always');
+  });
+
+  test.each([
+    ['Never removes a path', { ObjectLockEnabled: 'A' as const, BucketName: 'A' as const }, 'AWS::S3::Bucket', { BucketName: 'A' }],
+    ['a type without decisions keeps its paths', { X: 'C' as const }, 'AWS::SQS::Queue', { X: 'C' }],
+    ['Always adds a path the spec lacks', {}, 'AWS::EKS::Cluster', { 'KubernetesNetworkConfig.IpFamily': 'A', 'KubernetesNetworkConfig.ServiceIpv4Cidr': 'A' }],
+  ])('GIVEN %s WHEN decisions are applied THEN the paths are as decided, the input unchanged', (_, paths, type, expected) => {
+    const before = JSON.stringify(paths);
+    expect(applyReplacementDecisions(type, paths)).toEqual(expected);
+    expect(JSON.stringify(paths)).toBe(before);
+  });
+});
