@@ -7,9 +7,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { deploymentOf } from './assembly/deployment';
-import { FunctionRegistry, LambdaFunctionSpec } from './assembly/lambda-functions';
-import { TemplateResolver } from './assembly/template-resolver';
 import { lambdaApiRoute } from './aws/lambda-api';
 import { LoopbackServer } from './aws/loopback-server';
 import { ResponseEndpoint } from './aws/response-endpoint';
@@ -17,6 +14,9 @@ import { ParameterStore } from './aws/ssm-api';
 import { FunctionPool } from './lambda/function-pool';
 import { lambdaEnvironment } from './lambda/lambda-environment';
 import { linkSdkModules } from './lambda/sdk-modules';
+import { deploymentOf } from './stack/deployment';
+import { FunctionRegistry, LambdaFunctionSpec } from './stack/lambda-functions';
+import { TemplateResolver } from './stack/template-resolver';
 
 /** How the local AWS behaves. */
 export interface LocalAwsOptions {

@@ -8,8 +8,6 @@
  * over this class.
  */
 import * as path from 'node:path';
-import { customResourcesOf, findCustomResource, findStack } from './assembly/find-custom-resource';
-import { FunctionRegistry } from './assembly/lambda-functions';
 import { LocalAws, LocalAwsOptions } from './local-aws';
 import { LocalSetupError } from './local-setup-error';
 import { playChangeSet } from './play/play-change-set';
@@ -18,6 +16,8 @@ import { StepOptions } from './play/play-step';
 import { PlayContext, ResourcePlayer } from './play/resource-player';
 import { PlayResult, StepResult } from './play/step-result';
 import { mergeProperties } from './request/typed-properties';
+import { customResourcesOf, findCustomResource, findStack } from './stack/find-custom-resource';
+import { FunctionRegistry } from './stack/lambda-functions';
 import { AssemblyStack, readAssembly } from '../assembly/read-assembly';
 import { TemplateReadError } from '../change-set/input/template-read-error';
 

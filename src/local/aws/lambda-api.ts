@@ -9,7 +9,7 @@
  * @see https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html
  */
 import { HttpExchange, HttpReply, Route } from './loopback-server';
-import { LambdaFunctionSpec } from '../assembly/lambda-functions';
+import { LambdaFunctionSpec } from '../stack/lambda-functions';
 
 /** What a synchronous invocation answers. */
 export interface SyncResult {

@@ -9,9 +9,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Container, InvocationEnd } from './container';
-import { runnableProblem } from '../assembly/find-provider';
-import { FunctionRegistry, LambdaFunctionSpec } from '../assembly/lambda-functions';
 import { LocalLambda, SyncResult } from '../aws/lambda-api';
+import { runnableProblem } from '../stack/find-provider';
+import { FunctionRegistry, LambdaFunctionSpec } from '../stack/lambda-functions';
 
 /** How an invocation the runner recorded ended. */
 export type RecordedEnd = InvocationEnd | { readonly kind: 'not-runnable'; readonly reason: string } | { readonly kind: 'stopped' };
@@ -103,6 +103,20 @@ export class FunctionPool implements LocalLambda {
     for (const list of this.containers.values()) list.forEach((container) => container.stop());
     this.containers.clear();
     for (const queue of this.waiting.values()) queue.splice(0).forEach((wake) => wake());
+  }
+
+  /** Resolves once nothing runs or waits any more, or after `ms` (a killed process takes a moment to report). */
+  public drained(ms: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const unsubscribe = this.onChange(() => { if (this.running === 0) done(); });
+    });
   }
 
   /** Kills every container; the pool must not be used afterwards. */

@@ -7,7 +7,7 @@
  * @see https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime
  */
 import { randomBytes } from 'node:crypto';
-import { LambdaFunctionSpec } from '../assembly/lambda-functions';
+import { LambdaFunctionSpec } from '../stack/lambda-functions';
 
 /** The local endpoints and folders every container shares. */
 export interface LocalEndpoints {

@@ -15,10 +15,10 @@ import { DependencyOrder } from './dependency-order';
 import { ResolveScope, PlayContext, ResourcePlayer } from './resource-player';
 import { AssemblyStack } from '../../assembly/read-assembly';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../change-set';
-import { customResourcesOf, CustomResourceTarget, findStack, isCustomResourceType } from '../assembly/find-custom-resource';
-import { PlayedResource } from '../assembly/template-resolver';
 import { LocalSetupError } from '../local-setup-error';
 import { outcomeOf } from '../protocol/check-response';
+import { customResourcesOf, CustomResourceTarget, findStack, isCustomResourceType } from '../stack/find-custom-resource';
+import { PlayedResource } from '../stack/template-resolver';
 
 /** An assembly, read (the part a change-set play needs). */
 export interface PlayedAssembly {

@@ -7,17 +7,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { InvocationSummary, StepResult } from './step-result';
-import { Deployment } from '../assembly/deployment';
-import { CustomResourceTarget } from '../assembly/find-custom-resource';
-import { Provider } from '../assembly/find-provider';
 import { failed, InvocationRecord, RecordedEnd } from '../lambda/function-pool';
 import { missingSdkPackages } from '../lambda/sdk-modules';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
 import { buildRequest, RequestType, snsNotification } from '../request/cloudformation-request';
+import { Deployment } from '../stack/deployment';
+import { CustomResourceTarget } from '../stack/find-custom-resource';
+import { Provider } from '../stack/find-provider';
 
 /** CloudFormation's ServiceTimeout when the resource sets none, in seconds. */
 export const DEFAULT_SERVICE_TIMEOUT_SECONDS = 3600;
+
+/** How long stopped invocations get to report their end. */
+const STOP_GRACE_MS = 2000;
 
 /** More invocations than this for one request is a runaway (a provider re-invoking itself in a loop). */
 export const MAX_INVOCATIONS_PER_STEP = 500;
@@ -166,8 +169,12 @@ function waitForAnswer(
       clearInterval(ticker);
       unsubscribePool();
       unsubscribeResponses();
-      if (outcome !== 'settled') aws.pool.stopAll();
-      resolve(outcome);
+      if (outcome === 'settled') {
+        resolve(outcome);
+        return;
+      }
+      aws.pool.stopAll();
+      void aws.pool.drained(STOP_GRACE_MS).then(() => resolve(outcome));
     };
     const check = () => {
       // The asynchronous invocation is queued before the first check, so 0 in flight means done.

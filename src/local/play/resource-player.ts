@@ -5,13 +5,13 @@
 import { playStep, StepOptions } from './play-step';
 import { StepResult } from './step-result';
 import { AssemblyStack } from '../../assembly/read-assembly';
-import { Deployment, deploymentOf } from '../assembly/deployment';
-import { CustomResourceTarget } from '../assembly/find-custom-resource';
-import { findProvider, Provider } from '../assembly/find-provider';
-import { FunctionRegistry } from '../assembly/lambda-functions';
-import { PlayedResource, TemplateResolver } from '../assembly/template-resolver';
 import { LocalAws } from '../local-aws';
 import { RequestType } from '../request/cloudformation-request';
+import { Deployment, deploymentOf } from '../stack/deployment';
+import { CustomResourceTarget } from '../stack/find-custom-resource';
+import { findProvider, Provider } from '../stack/find-provider';
+import { FunctionRegistry } from '../stack/lambda-functions';
+import { PlayedResource, TemplateResolver } from '../stack/template-resolver';
 
 /** Where and how a play runs. */
 export interface PlayContext {
