@@ -237,4 +237,26 @@ project.eslint?.addOverride({
   },
 });
 
+// `npm run example:invoke`: the README's lifecycle run of the example's custom resource, with
+// new properties that change `region` (a replacement).
+const exampleInvoke = project.addTask('example:invoke', {
+  description: 'Synthesize the example app and play its custom resource\'s lifecycle locally with cdk-lifecycle invoke',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleInvoke.spawn(example);
+exampleInvoke.exec('ts-node --transpile-only src/cli/main.ts invoke examples/cdk.out --stack LifecycleExample --resource MySeleniumTest --request lifecycle --properties \'{"region":"us-east-1"}\'');
+const benchInvoke = project.addTask('bench:invoke', { description: 'Wall time of the example\'s lifecycle run with cdk-lifecycle invoke' });
+benchInvoke.spawn(example);
+benchInvoke.exec('ts-node --transpile-only bench/invoke.bench.ts');
+bench.spawn(benchInvoke);
+// Mutation testing of the runner's checks, readers and AWS stand-ins (not run in CI).
+project.addTask('mutation:invoke', {
+  description: 'StrykerJS mutation testing of src/local and the invoke command\'s option parsing',
+  exec: 'stryker run stryker.invoke.config.json',
+});
+project.gitignore.exclude('/reports/', '/.stryker-tmp/');
+project.addPackageIgnore('/reports/');
+project.addPackageIgnore('/.stryker-tmp/');
+project.addPackageIgnore('/stryker.*.json');
+
 project.synth();

@@ -12,7 +12,7 @@ import { LocalAws, LocalAwsOptions } from './local-aws';
 import { LocalSetupError } from './local-setup-error';
 import { playChangeSet } from './play/play-change-set';
 import { playLifecycle } from './play/play-lifecycle';
-import { StepOptions } from './play/play-step';
+import { checkLateAnswers, StepOptions } from './play/play-step';
 import { PlayContext, ResourcePlayer } from './play/resource-player';
 import { PlayResult, StepResult } from './play/step-result';
 import { mergeProperties } from './request/typed-properties';
@@ -100,20 +100,25 @@ export class LocalCloudFormation {
 
   /** Plays a Create. */
   public async create(request: CreateRequest = {}): Promise<StepResult> {
-    const { player, template } = this.player(request);
-    return player.send({ label: 'Create', requestType: 'Create', properties: mergeProperties(template, request.properties ?? {}) });
+    const { player, template, steps } = this.player(request);
+    await player.send({ label: 'Create', requestType: 'Create', properties: mergeProperties(template, request.properties ?? {}) });
+    return this.finish(steps)[0];
   }
 
   /** Plays an Update from the template's properties to `properties`. */
   public async update(request: UpdateRequest): Promise<StepResult> {
-    const { player, template } = this.player(request);
-    return player.send({ label: 'Update', requestType: 'Update', properties: mergeProperties(template, request.properties), oldProperties: template, physicalResourceId: request.physicalResourceId });
+    const { player, template, steps } = this.player(request);
+    const properties = mergeProperties(template, request.properties);
+    await player.send({ label: 'Update', requestType: 'Update', properties, oldProperties: template, physicalResourceId: request.physicalResourceId });
+    return this.finish(steps)[0];
   }
 
   /** Plays a Delete. */
   public async delete(request: DeleteRequest): Promise<StepResult> {
-    const { player, template } = this.player(request);
-    return player.send({ label: 'Delete', requestType: 'Delete', properties: mergeProperties(template, request.properties ?? {}), physicalResourceId: request.physicalResourceId });
+    const { player, template, steps } = this.player(request);
+    const properties = mergeProperties(template, request.properties ?? {});
+    await player.send({ label: 'Delete', requestType: 'Delete', properties, physicalResourceId: request.physicalResourceId });
+    return this.finish(steps)[0];
   }
 
   /** Plays Create -> Update (with `properties`) -> Delete, following replacements and failures as CloudFormation does. */
@@ -121,7 +126,7 @@ export class LocalCloudFormation {
     const { player, template, steps } = this.player(request);
     const updated = request.properties === undefined ? undefined : mergeProperties(template, request.properties);
     const { notes } = await playLifecycle(player, template, updated);
-    return { steps, notes };
+    return { steps: this.finish(steps), notes };
   }
 
   /** Plays the custom-resource requests of the change set from the `before` assembly to this one. */
@@ -129,7 +134,7 @@ export class LocalCloudFormation {
     const before = openAssembly(request.before, this.options.warnings, this.options.cwd);
     const steps: StepResult[] = [];
     const notes = await playChangeSet({ aws: this.aws, options: this.options, onStep: this.options.onStep, steps }, before, this.assembly, request);
-    return { steps, notes };
+    return { steps: this.finish(steps), notes };
   }
 
   /** The custom resources of a stack (`stack` as in `ResourceSelector`). */
@@ -140,6 +145,12 @@ export class LocalCloudFormation {
   /** Stops every process and server of the run. */
   public async close(): Promise<void> {
     await this.aws.close();
+  }
+
+  /** Ends a play: answers that reached a finished step's URL late become violations of that step. */
+  private finish(steps: StepResult[]): StepResult[] {
+    checkLateAnswers(this.aws, steps);
+    return steps;
   }
 
   private player(selector: ResourceSelector): { player: ResourcePlayer; template: Readonly<Record<string, unknown>>; steps: StepResult[] } {

@@ -46,7 +46,8 @@ describe('a healthy provider', () => {
     expect(step.request.ResponseURL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cloudformation-custom-resource-response\/[^?]+\?.*X-Amz-Signature=[0-9a-f]{64}$/);
     expect(step.request.PhysicalResourceId).toBeUndefined();
     expect(step.request.OldResourceProperties).toBeUndefined();
-    expect(step.notes).toEqual([expect.stringMatching(/^Ref Bucket is the placeholder "Broken-Bucket-[0-9A-F]{12}": CloudFormation sends the deployed resource's id$/)]);
+    const runtimeNote = process.versions.node.startsWith('22.') ? [] : [`the provider's runtime is nodejs22.x; here it runs on Node.js ${process.versions.node}`];
+    expect(step.notes).toEqual([expect.stringMatching(/^Ref Bucket is the placeholder "Broken-Bucket-[0-9A-F]{12}": CloudFormation sends the deployed resource's id$/), ...runtimeNote]);
     expect(step.response).toMatchObject({ Data: { size: '3', region: 'eu-west-1' } });
     expect(step.logs).toEqual([expect.stringMatching(/^healthy provider got Create \(request \d+ in this container\)$/)]);
   });
@@ -85,7 +86,33 @@ describe('a healthy provider', () => {
   });
 });
 
+describe('a long-running provider', () => {
+  test('GIVEN a provider that keeps the request in Parameter Store and re-invokes itself to poll WHEN created THEN every poll runs as its own invocation and the step ends with the answer', async () => {
+    const step = await cfn.create(on('Polls'));
+
+    expect(step).toMatchObject({ status: 'SUCCESS', physicalResourceId: 'polled-1', response: { Data: { polls: '3' } }, violations: [] });
+    expect(step.invocations.map((invocation) => [invocation.type, invocation.outcome])).toEqual([['Event', 'returned'], ['Event', 'returned'], ['Event', 'returned'], ['Event', 'returned']]);
+    expect(step.logs).toEqual(['started, polling later', 'poll 1', 'poll 2', 'poll 3']);
+    expect(step.notes.filter((note) => note.startsWith('warning'))).toEqual([]);
+  });
+
+  test('GIVEN a provider that leaves what it stored in Parameter Store WHEN answered THEN a warning names the parameter', async () => {
+    const step = await cfn.create(on('LeavesParameter'));
+
+    expect(step.status).toBe('SUCCESS');
+    expect(step.notes).toContain(`warning: Parameter Store still holds what the provider stored for this request after it was answered (/polls/${step.request.RequestId}): remove it when answering`);
+  });
+});
+
 describe('broken providers', () => {
+  test('GIVEN a provider that answers again from a timer it leaves behind WHEN its lifecycle is played THEN the late second answer is found when a later invocation thaws the container', async () => {
+    const run = await cfn.lifecycle(on('AnswersTwice'));
+
+    expect(run.steps.map((step) => [step.label, step.status, rules(step)])).toEqual([['Create', 'SUCCESS', ['answered-twice']], ['Delete', 'SUCCESS', []]]);
+    expect(run.steps[0].violations[0].message).toMatch(/^the provider answered 2 times, 1 of them after the step ended \(from code still running in a later invocation\)/);
+    expect(playOk(run)).toBe(false);
+  });
+
   test('GIVEN a provider that throws WHEN created THEN Lambda\'s two retries are played and the missing answer is explained', async () => {
     const run = await cfn.lifecycle(on('Throws'));
     const [create] = run.steps;
@@ -188,7 +215,7 @@ describe('what cannot run locally', () => {
     ['a resource that is not there', on('Nope'), /^no resource "Nope" in stack Broken$/],
     ['a stack that is not there', { stack: 'Nope', resource: 'Healthy' }, /^no stack "Nope" in /],
     ['no stack in an assembly of two', { resource: 'Healthy' }, / has 2 stacks: pick one with --stack$/],
-    ['no resource in a stack of several', { stack: 'Broken' }, /^stack Broken has 15 custom resources: pick one with --resource$/],
+    ['no resource in a stack of several', { stack: 'Broken' }, /^stack Broken has 18 custom resources: pick one with --resource$/],
   ])('GIVEN %s WHEN played THEN a LocalSetupError says why', async (_, selector, message) => {
     const error = await cfn.create(selector).catch((e: unknown) => e);
 

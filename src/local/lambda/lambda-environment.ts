@@ -53,6 +53,8 @@ export function lambdaEnvironment(
     AWS_ENDPOINT_URL_LAMBDA: endpoints.awsUrl,
     AWS_ENDPOINT_URL_SSM: endpoints.awsUrl,
     [FUNCTION_ARN_VARIABLE]: fn.arn,
+    // The SDK warns about this machine's Node.js version, which is not the function's runtime.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...extra,
   };
 }

@@ -86,6 +86,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const waitLimitSeconds = Math.min(serviceTimeoutSeconds, options.timeoutSeconds ?? Infinity);
   const functionTimeoutSeconds = Math.max(...functionsOf(provider).map((fn) => fn.timeoutSeconds));
   const firstRecord = aws.pool.records.length;
+  const parametersBefore = new Set(aws.parameters.list().map((parameter) => parameter.name));
   const sentAt = Date.now();
 
   const payload = JSON.stringify(sent);
@@ -121,7 +122,8 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const notes = [...request.notes ?? []];
   if (responses.length === 0) violations.push(noResponse(outcome, records, waitLimitSeconds, serviceTimeoutSeconds));
   if (outcome === 'runaway') violations.push({ rule: 'runaway', message: `the provider ran more than ${MAX_INVOCATIONS_PER_STEP} invocations for one request, so the runner stopped it: CloudFormation would see the same loop` });
-  notes.push(...secretNotes(aws, sent.ResponseURL, records), ...sdkHints(records, checked.body));
+  notes.push(...secretNotes(aws, sent.ResponseURL, records), ...leftoverNotes(aws, parametersBefore, responses.length > 0));
+  notes.push(...sdkHints(records, checked.body));
 
   return {
     index,
@@ -140,7 +142,24 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
     notes,
     invocations: records.map(summarize),
     logs: records.flatMap((record) => record.logs),
+    answers: responses.length,
   };
+}
+
+/**
+ * Answers that reached a step's response URL after the step ended (a timer left in a frozen
+ * container fires when a later invocation thaws it): each such step gets an `answered-twice`
+ * violation. Called when a play ends.
+ */
+export function checkLateAnswers(aws: LocalAws, steps: readonly StepResult[]): void {
+  for (const step of steps) {
+    const count = aws.responses.responsesTo(step.request.ResponseURL).length;
+    if (count <= step.answers || step.violations.some((violation) => violation.rule === 'answered-twice')) continue;
+    step.violations.push({
+      rule: 'answered-twice',
+      message: `the provider answered ${count} times, ${count - step.answers} of them after the step ended (from code still running in a later invocation): a request gets exactly one response, and CloudFormation acts on one of them while the others are lost`,
+    });
+  }
 }
 
 /** ServiceTimeout as CloudFormation reads it (1 to 3,600 seconds), else the default. */
@@ -216,6 +235,13 @@ function secretNotes(aws: LocalAws, responseUrl: string, records: readonly Invoc
     }
   }
   return notes;
+}
+
+/** Parameters a step stored and left behind after it was answered. */
+function leftoverNotes(aws: LocalAws, before: ReadonlySet<string>, answered: boolean): string[] {
+  const left = aws.parameters.list().filter((parameter) => !before.has(parameter.name)).map((parameter) => parameter.name);
+  if (!answered || left.length === 0) return [];
+  return [`warning: Parameter Store still holds what the provider stored for this request after it was answered (${left.join(', ')}): remove it when answering`];
 }
 
 function sdkHints(records: readonly InvocationRecord[], response: Readonly<Record<string, unknown>> | undefined): string[] {

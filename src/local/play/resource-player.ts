@@ -77,6 +77,7 @@ export class ResourcePlayer {
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
     }, this.context.steps.length + 1, this.context.options);
+    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider));
     this.context.steps.push(step);
     this.context.onStep?.(step);
     return step;
@@ -87,4 +88,12 @@ export class ResourcePlayer {
     const { functions, stacks, played, replaced } = scope;
     return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced });
   }
+}
+
+/** A note when the provider's Node.js runtime is not the one running it here. */
+function runtimeNotes(provider: Provider): string[] {
+  const here = process.versions.node.split('.')[0];
+  const runtimes = new Set((provider.kind === 'lambda' ? [provider.fn] : provider.subscribers).map((fn) => fn.runtime));
+  return [...runtimes].filter((runtime) => runtime !== undefined && /^nodejs\d+/.test(runtime) && runtime.match(/\d+/)![0] !== here)
+    .map((runtime) => `the provider's runtime is ${runtime}; here it runs on Node.js ${process.versions.node}`);
 }

@@ -48,6 +48,8 @@ export interface StepResult {
   readonly invocations: readonly InvocationSummary[];
   /** The lines the step's invocations printed, in order. */
   readonly logs: readonly string[];
+  /** How many answers had reached the response URL when the step ended. */
+  readonly answers: number;
 }
 
 /** A step is fine when its response is valid and SUCCESS. */

@@ -36,8 +36,8 @@ export function renderStep(step: StepResult, style: Style): string[] {
   return lines;
 }
 
-/** The request with the response URL's query (the signature) left out, for readability. */
+/** The request with the response URL shortened (its path repeats the ids; its query is the signature). */
 function shownRequest(step: StepResult): Record<string, unknown> {
   const url = new URL(step.request.ResponseURL);
-  return { ...step.request, ResponseURL: `${url.origin}${url.pathname}?X-Amz-Signature=...` };
+  return { ...step.request, ResponseURL: `${url.origin}${url.pathname.split('/').slice(0, 2).join('/')}/...?X-Amz-Signature=...` };
 }
