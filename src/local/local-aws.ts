@@ -53,6 +53,8 @@ export class LocalAws {
   }
 
   private closed = false;
+  /** Kills the containers if the process exits without closing (a safety net: close() is the way). */
+  private readonly onExit: () => void;
 
   private constructor(
     public readonly server: LoopbackServer,
@@ -62,12 +64,16 @@ export class LocalAws {
     public readonly workDir: string,
     /** The folder of AWS SDK links the functions resolve `@aws-sdk/*` from. */
     public readonly nodePath: string,
-  ) {}
+  ) {
+    this.onExit = () => this.pool.close();
+    process.once('exit', this.onExit);
+  }
 
   /** Kills every container, stops the server and removes the scratch folder. */
   public async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    process.removeListener('exit', this.onExit);
     this.pool.close();
     await this.server.close();
     fs.rmSync(this.workDir, { recursive: true, force: true });

@@ -60,6 +60,21 @@ test.each([
   expect(result.stdout.split('\n').filter((line) => /^\d {2}/.test(line)).map((line) => line.split(/ {2,}/)[1])).toEqual(labels);
 });
 
+test.each([
+  ['throws', 'Throws', /- no response arrived and the provider stopped running \(the provider's last invocation failed: Error: could not create the thing\): CloudFormation would wait until the ServiceTimeout of 3600 s and then fail the resource \[no-response\]/],
+  ['hangs', 'Hangs', /- no response arrived and the provider stopped running \(the provider's last invocation timed out after 1 s \(the function's Timeout\): Lambda stopped it\): CloudFormation would wait until the ServiceTimeout of 20 s/],
+  ['answers oversized Data', 'Oversized', /- the response body is 5,\d{3} bytes: CloudFormation accepts at most 4,096 and fails the resource \("Response object is too long"\) \[too-large\]/],
+  ['changes its id on Delete', 'DeleteChangesId', /- the Delete of "thing-1" was answered with PhysicalResourceId "thing-1-gone": a Delete must answer the id it was asked to delete \[delete-id\]/],
+  ['never answers', 'NeverAnswers', /- no response arrived and the provider stopped running \(the provider returned without answering\)/],
+  ['crashes its process', 'Crashes', /- no response arrived and the provider stopped running \(the provider's last invocation crashed: its process exited \(exit code 3\)\)/],
+])('GIVEN a provider that %s WHEN its lifecycle is invoked THEN the problem is explained and the exit code is 1', async (_, resource, sentence) => {
+  const result = await invoke(['--resource', resource]);
+
+  expect(result.code).toBe(1);
+  expect(result.stdout).toMatch(sentence);
+  expect(result.stdout).toMatch(/\nResult: \d requests?, \d succeeded, [1-9] failed, [1-9] protocol violations?\n$/);
+});
+
 test('GIVEN a broken provider WHEN invoked THEN it exits 1 and explains the violation in one sentence', async () => {
   const result = await invoke(['--resource', 'DeleteChangesId']);
 
@@ -76,6 +91,21 @@ test('GIVEN a provider that throws WHEN invoked THEN each retried invocation is 
   expect(result.stdout).toMatch(/\ninvocation ThrowsFn \(Event, cold start, \d+ ms\) failed: Error: could not create the thing; Lambda retries it \(after about a minute; here at once\)\n/);
   expect(result.stdout).toMatch(/\ninvocation ThrowsFn \(Event, attempt 3, warm, \d+ ms\) failed: Error: could not create the thing\n/);
   expect(result.stdout).toMatch(/\n1 +Create +Throws +NO ANSWER \(1 violation\) +- /);
+});
+
+test('GIVEN --cold WHEN a lifecycle is invoked THEN every invocation starts a new process', async () => {
+  const result = await invoke(['--resource', 'Inline', '--cold']);
+
+  expect(result.code).toBe(0);
+  expect(result.stdout.match(/^invocation InlineFn \(Event, cold start, \d+ ms\)$/gm)).toHaveLength(2);
+});
+
+test('GIVEN --no-color or NO_COLOR on a terminal WHEN invoked THEN there are no colours', async () => {
+  const flag = await invoke(['--resource', 'Inline', '--request', 'create', '--no-color'], { isTTY: true });
+  const env = await invoke(['--resource', 'Inline', '--request', 'create'], { isTTY: true, env: { NO_COLOR: '1' } });
+
+  expect(flag.stdout).not.toContain(ESC);
+  expect(env.stdout).not.toContain(ESC);
 });
 
 test('GIVEN --json WHEN invoked THEN stdout is the steps as JSON, and nothing else', async () => {

@@ -6,9 +6,8 @@
  * the protocol checks.
  */
 import { randomUUID } from 'node:crypto';
-import { InvocationSummary, StepResult } from './step-result';
-import { failed, InvocationRecord, RecordedEnd } from '../lambda/function-pool';
-import { missingSdkPackages } from '../lambda/sdk-modules';
+import { leftoverNotes, noResponse, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
+import { StepResult } from './step-result';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
 import { buildRequest, RequestType, snsNotification } from '../request/cloudformation-request';
@@ -146,29 +145,11 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   };
 }
 
-/**
- * Answers that reached a step's response URL after the step ended (a timer left in a frozen
- * container fires when a later invocation thaws it): each such step gets an `answered-twice`
- * violation. Called when a play ends.
- */
-export function checkLateAnswers(aws: LocalAws, steps: readonly StepResult[]): void {
-  for (const step of steps) {
-    const count = aws.responses.responsesTo(step.request.ResponseURL).length;
-    if (count <= step.answers || step.violations.some((violation) => violation.rule === 'answered-twice')) continue;
-    step.violations.push({
-      rule: 'answered-twice',
-      message: `the provider answered ${count} times, ${count - step.answers} of them after the step ended (from code still running in a later invocation): a request gets exactly one response, and CloudFormation acts on one of them while the others are lost`,
-    });
-  }
-}
-
 /** ServiceTimeout as CloudFormation reads it (1 to 3,600 seconds), else the default. */
 export function serviceTimeoutOf(properties: Record<string, unknown>): number {
   const seconds = Number(properties.ServiceTimeout);
   return Number.isInteger(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
 }
-
-type WaitOutcome = 'settled' | 'limit' | 'runaway';
 
 /**
  * Waits until the provider is done (nothing running or queued) after answering, or is done
@@ -208,71 +189,6 @@ function waitForAnswer(
     wait.progress(false);
     setImmediate(check);
   });
-}
-
-/** Why no response came, and what CloudFormation would do. */
-function noResponse(outcome: WaitOutcome, records: readonly InvocationRecord[], waitLimitSeconds: number, serviceTimeoutSeconds: number): Violation {
-  const wait = `CloudFormation would wait until the ServiceTimeout of ${serviceTimeoutSeconds} s and then fail the resource`;
-  if (outcome === 'limit') {
-    const limit = waitLimitSeconds < serviceTimeoutSeconds ? `within --timeout ${waitLimitSeconds} s` : `within the ServiceTimeout of ${serviceTimeoutSeconds} s`;
-    return { rule: 'no-response', message: `no response arrived ${limit} while the provider was still running: ${waitLimitSeconds < serviceTimeoutSeconds ? wait : 'CloudFormation fails the resource'}` };
-  }
-  const last = records[records.length - 1];
-  const why = last === undefined ? 'no invocation ran' : failed(last.end) ? `the provider's last invocation ${describeEnd(last.end)}` : 'the provider returned without answering';
-  return { rule: 'no-response', message: `no response arrived and the provider stopped running (${why}): ${wait}` };
-}
-
-/** The response URL's signature in the logs, or a parameter holding the URL in clear. */
-function secretNotes(aws: LocalAws, responseUrl: string, records: readonly InvocationRecord[]): string[] {
-  const signature = new URL(responseUrl).searchParams.get('X-Amz-Signature') ?? responseUrl;
-  const notes: string[] = [];
-  if (records.some((record) => record.logs.some((line) => line.includes(signature)))) {
-    notes.push('warning: the logs hold the pre-signed response URL with its signature: anyone who can read them can answer for the provider');
-  }
-  for (const parameter of aws.parameters.list()) {
-    if (parameter.value.includes(signature) && parameter.type !== 'SecureString') {
-      notes.push(`warning: Parameter Store holds the response URL in clear (${parameter.name}, type ${parameter.type})`);
-    }
-  }
-  return notes;
-}
-
-/** Parameters a step stored and left behind after it was answered. */
-function leftoverNotes(aws: LocalAws, before: ReadonlySet<string>, answered: boolean): string[] {
-  const left = aws.parameters.list().filter((parameter) => !before.has(parameter.name)).map((parameter) => parameter.name);
-  if (!answered || left.length === 0) return [];
-  return [`warning: Parameter Store still holds what the provider stored for this request after it was answered (${left.join(', ')}): remove it when answering`];
-}
-
-function sdkHints(records: readonly InvocationRecord[], response: Readonly<Record<string, unknown>> | undefined): string[] {
-  const text = [...records.flatMap((record) => [...record.logs, record.end.kind === 'error' ? record.end.errorMessage : '']), String(response?.Reason ?? '')].join('\n');
-  return missingSdkPackages(text).map((name) => `${name} is not installed here: Lambda provides it, so to run this provider locally install it in your app (npm install --save-dev ${name})`);
-}
-
-/** How an invocation ended, as the end of a sentence. */
-export function describeEnd(end: RecordedEnd): string {
-  switch (end.kind) {
-    case 'returned': return 'returned';
-    case 'error': return `failed: ${end.errorType}: ${end.errorMessage}`;
-    case 'timeout': return `timed out after ${end.seconds} s (the function's Timeout): Lambda stopped it`;
-    case 'crashed': return `crashed: its process exited (${end.signal ?? `exit code ${end.exitCode}`})`;
-    case 'not-runnable': return `could not run locally: ${end.reason}`;
-    case 'stopped': return 'was stopped by the runner';
-  }
-}
-
-function summarize(record: InvocationRecord): InvocationSummary {
-  return {
-    function: record.fn.logicalId,
-    stack: record.fn.stack.name,
-    type: record.type,
-    attempt: record.attempt,
-    outcome: record.end.kind,
-    ...(record.end.kind === 'returned' ? {} : { error: describeEnd(record.end) }),
-    retried: record.type === 'Event' && failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= record.fn.maxRetries,
-    durationMs: record.durationMs,
-    cold: record.cold,
-  };
 }
 
 function functionsOf(provider: Provider) {
