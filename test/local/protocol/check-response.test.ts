@@ -81,7 +81,25 @@ describe('each rule', () => {
     expect(result.violations[0].rule).toBe(rule);
     expect(result.violations[0].message).toMatch(message);
     expect(result.violations[0].message.split(/[.!?] /)).toHaveLength(1);
+    if (['not-json', 'not-object'].includes(rule)) expect(result.body).toBeUndefined();
+    if (['not-json', 'not-object', 'status'].includes(rule)) expect(result.status).toBeUndefined();
+    if (['physical-id', 'not-json', 'not-object'].includes(rule)) expect(result.physicalResourceId).toBeUndefined();
   });
+});
+
+test('GIVEN a FAILED answer with a Reason WHEN checked THEN its status is read and no rule is broken', () => {
+  const sent = request();
+  const result = check(sent, [received(valid(sent, { Status: 'FAILED', Reason: 'it broke' }))]);
+
+  expect(result).toMatchObject({ violations: [], status: 'FAILED', physicalResourceId: 'thing-1' });
+});
+
+test('GIVEN a long value in a message WHEN explained THEN it is clipped to 80 characters', () => {
+  const sent = request();
+  const [violation] = check(sent, [received(valid(sent, { RequestId: 'r'.repeat(100) }))]).violations;
+
+  expect(violation.message).toContain(`RequestId is "${'r'.repeat(76)}... but`);
+  expect(check(sent, [received(valid(sent, { RequestId: 'r'.repeat(78) }))]).violations[0].message).toContain(`"${'r'.repeat(78)}"`);
 });
 
 test('GIVEN an answer exactly at the ServiceTimeout WHEN checked THEN it is in time', () => {

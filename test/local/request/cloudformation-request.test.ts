@@ -29,6 +29,7 @@ test('GIVEN an Update and a Delete WHEN built THEN the Update carries the id and
 
   expect(update).toMatchObject({ RequestId: 'r', PhysicalResourceId: 'p-1', OldResourceProperties: { n: '0' }, ResourceProperties: { n: '1' } });
   expect(del.PhysicalResourceId).toBe('p-1');
+  expect('PhysicalResourceId' in buildRequest({ ...PARTS, requestType: 'Delete' })).toBe(false);
   expect(del.OldResourceProperties).toBeUndefined();
 });
 
@@ -37,6 +38,23 @@ test('GIVEN a request WHEN wrapped for SNS THEN the one record\'s message is the
   const notification = snsNotification(request, 'arn:aws:sns:us-east-1:123456789012:t', 'arn:aws:sns:us-east-1:123456789012:t:sub') as { Records: Array<{ EventSource: string; Sns: { TopicArn: string; Message: string } }> };
 
   expect(notification.Records).toHaveLength(1);
-  expect(notification.Records[0]).toMatchObject({ EventSource: 'aws:sns', Sns: { TopicArn: 'arn:aws:sns:us-east-1:123456789012:t' } });
+  expect(notification.Records[0]).toEqual({
+    EventSource: 'aws:sns',
+    EventVersion: '1.0',
+    EventSubscriptionArn: 'arn:aws:sns:us-east-1:123456789012:t:sub',
+    Sns: {
+      Type: 'Notification',
+      MessageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      TopicArn: 'arn:aws:sns:us-east-1:123456789012:t',
+      Subject: 'AWS CloudFormation custom resource request',
+      Message: expect.any(String),
+      Timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      SignatureVersion: '1',
+      Signature: 'LOCAL',
+      SigningCertUrl: 'https://sns.amazonaws.com/local.pem',
+      UnsubscribeUrl: 'https://sns.amazonaws.com/?Action=Unsubscribe',
+      MessageAttributes: {},
+    },
+  });
   expect(JSON.parse(notification.Records[0].Sns.Message)).toEqual(request);
 });

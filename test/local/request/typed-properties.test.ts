@@ -37,7 +37,15 @@ test('GIVEN new properties for a ProvidedResource WHEN merged THEN top-level key
 });
 
 test('GIVEN an intrinsic among the new properties WHEN merged THEN it is skipped, as ProvidedResource skips tokens', () => {
-  expect(mergeProperties(TEMPLATE, { ref: { 'Fn::GetAtt': ['X', 'Y'] } })[RESERVED_PROPERTY]).toEqual({ v: '1', numbers: ['/count'], replaceOnChange: ['name'] });
+  const merged = mergeProperties(TEMPLATE, { ref: { 'Fn::Select': [0, { Ref: 'List' }] }, plain: { 'Fn::Thing': 1, other: 2 } });
+
+  expect(merged[RESERVED_PROPERTY]).toEqual({ v: '1', numbers: ['/count', '/plain/Fn::Thing', '/plain/other'], replaceOnChange: ['name'] });
+});
+
+test('GIVEN a reserved property without a version, or new ServiceToken and ServiceTimeout values WHEN merged THEN the types list only the handler\'s properties', () => {
+  expect(mergeProperties({ a: 1, CdkLifecycle: { numbers: [] } }, { b: 2 }).CdkLifecycle).toEqual({ numbers: [] });
+  expect(mergeProperties(TEMPLATE, { ServiceTimeout: 60, ServiceToken: 5 }).CdkLifecycle).toEqual({ v: '1', numbers: ['/count'], replaceOnChange: ['name'] });
+  expect(mergeProperties({ n: 1, CdkLifecycle: { v: '1', replaceOnChange: 'name' } }, {}).CdkLifecycle).toEqual({ v: '1', numbers: ['/n'] });
 });
 
 test('GIVEN a resource without the reserved property, or new properties that set it WHEN merged THEN the merge is plain', () => {

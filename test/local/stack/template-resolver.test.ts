@@ -52,6 +52,11 @@ test.each<[string, unknown, unknown]>([
   ['Fn::FindInMap', { 'Fn::FindInMap': ['Regions', { Ref: 'AWS::Region' }, 'Ami'] }, 'ami-123'],
   ['Fn::If on conditions built from Fn::Equals, Fn::Not and Condition', { 'Fn::If': ['IsDev', 'small', 'large'] }, 'small'],
   ['Fn::And and Fn::Or', [{ 'Fn::And': [{ Condition: 'IsDev' }, true] }, { 'Fn::Or': [{ Condition: 'IsProd' }, false] }], [true, false]],
+  ['Fn::And with a false member, Fn::Or with a true one, Fn::Not', [{ 'Fn::And': [true, { Condition: 'IsProd' }] }, { 'Fn::Or': [false, { Condition: 'IsDev' }] }, { 'Fn::Not': [{ Condition: 'IsDev' }] }], [false, true, false]],
+  ['AWS::StackId and AWS::NotificationARNs', [{ Ref: 'AWS::StackId' }, { Ref: 'AWS::NotificationARNs' }], [expect.stringMatching(/^arn:aws:cloudformation:eu-west-1:111122223333:stack\/Main\//), []]],
+  ['Fn::Join of numbers, booleans, objects and nothing', { 'Fn::Join': ['|', [1, true, { a: 1 }, null, { Ref: 'AWS::NoValue' }]] }, '1|true|{"a":1}|'],
+  ['a value that is AWS::NoValue', { Ref: 'AWS::NoValue' }, undefined],
+  ['an SNS topic\'s ARN through Fn::Sub', { 'Fn::Sub': '${Topic.TopicArn}' }, 'arn:aws:sns:eu-west-1:111122223333:my-topic'],
   ['Fn::ImportValue of another stack\'s export', { 'Fn::ImportValue': 'SharedName' }, 'shared-eu-west-1'],
   ['Fn::ToJsonString and Fn::Length', [{ 'Fn::ToJsonString': { a: [1] } }, { 'Fn::Length': [1, 2, 3] }], ['{"a":[1]}', 3]],
 ])('GIVEN %s WHEN resolved THEN the value is CloudFormation\'s, with no placeholder', (_, value, expected) => {
