@@ -37,7 +37,7 @@ test('GIVEN new properties for a ProvidedResource WHEN merged THEN top-level key
 });
 
 test('GIVEN an intrinsic among the new properties WHEN merged THEN it is skipped, as ProvidedResource skips tokens', () => {
-  const merged = mergeProperties(TEMPLATE, { ref: { 'Fn::Select': [0, { Ref: 'List' }] }, plain: { 'Fn::Thing': 1, other: 2 } });
+  const merged = mergeProperties(TEMPLATE, { ref: { 'Fn::Select': [0, { Ref: 'List' }] }, plain: { 'Fn::Thing': 1, 'other': 2 } });
 
   expect(merged[RESERVED_PROPERTY]).toEqual({ v: '1', numbers: ['/count', '/plain/Fn::Thing', '/plain/other'], replaceOnChange: ['name'] });
 });
