@@ -105,7 +105,7 @@ export function checkResponses(responses: readonly ReceivedResponse[], context: 
     return { violations, bytes };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    add('not-object', `the response body is ${Array.isArray(body) ? 'an array' : `the JSON ${typeof body}`}, not an object with Status, PhysicalResourceId, StackId, RequestId and LogicalResourceId: CloudFormation fails the resource`);
+    add('not-object', `the response body is ${Array.isArray(body) ? 'an array' : body === null ? 'null' : `the JSON ${typeof body}`}, not an object with Status, PhysicalResourceId, StackId, RequestId and LogicalResourceId: CloudFormation fails the resource`);
     return { violations, bytes };
   }
   const fields = body as Record<string, unknown>;

@@ -59,6 +59,8 @@ describe('each rule', () => {
     ['a body over 4,096 bytes', 'too-large', sent, [received(valid(sent, { Data: { blob: 'x'.repeat(4000) } }))], /^the response body is 4,\d{3} bytes: CloudFormation accepts at most 4,096 and fails the resource \("Response object is too long"\)$/],
     ['text that is not JSON', 'not-json', sent, [received('Status=SUCCESS')], /^the response body is not JSON \(.*\): CloudFormation cannot read it and fails the resource$/],
     ['a JSON array', 'not-object', sent, [received([1])], /^the response body is an array, not an object/],
+    ['JSON null', 'not-object', sent, [received('null')], /^the response body is null, not an object/],
+    ['a JSON number', 'not-object', sent, [received('5')], /^the response body is the JSON number, not an object/],
     ['a lower-case Status', 'status', sent, [received(valid(sent, { Status: 'success' }))], /^Status is "success": it must be SUCCESS or FAILED/],
     ['another RequestId', 'copied-field', sent, [received(valid(sent, { RequestId: 'other' }))], /^RequestId is "other" but the request's is "request-1": StackId, RequestId and LogicalResourceId must be copied verbatim/],
     ['no StackId', 'copied-field', sent, [received(valid(sent, { StackId: undefined }))], /^StackId is missing but the request's is/],
