@@ -256,4 +256,45 @@ project.addTask('mutation:runtime', {
   ],
 });
 
+// ---------------------------------------------------------------------------
+// `cdk-lifecycle invoke`: the local runner (src/local), the cloud-assembly reader it
+// shares with `diff` (src/assembly) and the `cdk-lifecycle/testing` entry point (src/testing,
+// outside the jsii API). Their import boundaries (also checked by test/architecture.test.ts),
+// the example's lifecycle run the README shows, its benchmark, and mutation testing.
+// ---------------------------------------------------------------------------
+const invokeZones: Array<Record<string, unknown>> = [
+  { target: './src/local', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'testing'), './src/index.ts'], message: 'local/ is plain Node.js: it may import assembly/, change-set/, spec/ and Node built-ins.' },
+  { target: './src/assembly', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'testing'), './src/index.ts'], message: 'assembly/ reads cloud assemblies: it may import change-set/ and Node built-ins.' },
+  { target: './src/testing', from: [...others('runtime', 'custom-resource', 'replacement', 'cli'), './src/index.ts'], message: 'testing/ is the programmatic face of local/.' },
+  { target: ['./src/runtime', './src/change-set', './src/spec', './src/custom-resource', './src/replacement'], from: others('local', 'assembly', 'testing'), message: 'Only cli/ and testing/ use the local runner.' },
+  { target: './src/index.ts', from: others('local', 'assembly', 'testing', 'cli'), message: 'The jsii API does not include the CLI, the local runner or cdk-lifecycle/testing.' },
+];
+const restrictedPaths = project.eslint?.rules['import/no-restricted-paths'] as [string, { zones: Array<Record<string, unknown>> }] | undefined;
+restrictedPaths?.[1].zones.push(...invokeZones);
+project.eslint?.addOverride({
+  files: ['src/local/**/*.ts', 'src/assembly/**/*.ts', 'src/testing/**/*.ts'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'This folder must not depend on the CDK.' }] }],
+  },
+});
+
+// `npm run example:invoke`: the README's lifecycle run of the example's custom resource, with
+// new properties that change `region` (a replacement).
+const exampleInvoke = project.addTask('example:invoke', {
+  description: 'Synthesize the example app and play its custom resource\'s lifecycle locally with cdk-lifecycle invoke',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleInvoke.spawn(example);
+exampleInvoke.exec('ts-node --transpile-only src/cli/main.ts invoke examples/cdk.out --stack LifecycleExample --resource MySeleniumTest --request lifecycle --properties \'{"region":"us-east-1"}\'');
+const benchInvoke = project.addTask('bench:invoke', { description: 'Wall time of the example\'s lifecycle run with cdk-lifecycle invoke' });
+benchInvoke.spawn(example);
+benchInvoke.exec('ts-node --transpile-only bench/invoke.bench.ts');
+bench.spawn(benchInvoke);
+// Mutation testing of the runner's checks, readers and AWS stand-ins (not run in CI).
+project.addTask('mutation:invoke', {
+  description: 'StrykerJS mutation testing of src/local and the invoke command\'s option parsing',
+  exec: "unshare -n sh -c 'ip link set lo up && stryker run stryker.invoke.config.json'",
+});
+project.addPackageIgnore('/stryker.*.json');
+
 project.synth();

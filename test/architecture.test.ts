@@ -7,6 +7,10 @@
  * | replacement/      | runtime/                                                    |
  * | custom-resource/  | runtime/ except its contract file                           |
  * | cli/              | runtime/, aws-cdk-lib, constructs                           |
+ * | local/            | runtime/, custom-resource/, replacement/, cli/, testing/, CDK |
+ * | assembly/         | everything in src/ but change-set/; CDK                     |
+ * | testing/          | everything in src/ but local/; CDK                          |
+ * | index.ts          | local/, assembly/, testing/, cli/ (not in the jsii API)     |
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -84,4 +88,33 @@ test('the bundled runtime requires nothing but Node built-ins and the AWS SDK', 
   const bundle = fs.readFileSync(path.join(__dirname, '..', 'assets', 'runtime', 'index.js'), 'utf8');
   const required = [...bundle.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
   expect(required.filter((r) => !r.startsWith('node:') && !r.startsWith('@aws-sdk/'))).toEqual([]);
+});
+
+test('local/ (the invoke runner) imports only Node built-ins, itself, assembly/, change-set/ and spec/', () => {
+  const allowed = ['local', 'assembly', 'change-set', 'spec'];
+  const bad = inFolder('local').filter((i) => isCdk(i) || (i.resolved !== undefined && !allowed.some((folder) => intoFolder(i, folder)))
+    || (i.resolved === undefined && !i.specifier.startsWith('node:')));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('assembly/ (the cloud-assembly reader) imports only Node built-ins, itself and change-set/', () => {
+  const bad = inFolder('assembly').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'assembly') && !intoFolder(i, 'change-set'))
+    || (i.resolved === undefined && !i.specifier.startsWith('node:')));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('testing/ (cdk-lifecycle/testing) imports only local/', () => {
+  const bad = inFolder('testing').filter((i) => i.resolved === undefined || !intoFolder(i, 'local'));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test.each(['runtime', 'change-set', 'spec', 'custom-resource', 'replacement'])('%s/ does not import the invoke runner (local/, assembly/, testing/)', (folder) => {
+  const bad = inFolder(folder).filter((i) => intoFolder(i, 'local') || intoFolder(i, 'assembly') || intoFolder(i, 'testing'));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('the jsii entry point (index.ts) exports neither the CLI, the invoke runner nor cdk-lifecycle/testing', () => {
+  const bad = all.filter((i) => i.file === 'index.ts' && ['cli', 'local', 'assembly', 'testing'].some((folder) => intoFolder(i, folder)));
+  expect(all.some((i) => i.file === 'index.ts')).toBe(true);
+  expect(describeAll(bad)).toEqual([]);
 });

@@ -17,5 +17,5 @@ export class CliError extends Error {
 /** Exit code of a usage or input error: no prediction was made. */
 export const USAGE_ERROR_EXIT_CODE = 2;
 
-/** Exit code when the `--fail-on` policy trips. */
+/** Exit code when `diff`'s `--fail-on` policy trips, or an `invoke` step fails or breaks the protocol. */
 export const POLICY_EXIT_CODE = 1;

@@ -9,6 +9,8 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   /** Whether standard output is a terminal (colours are used only then). */
   readonly isTTY: boolean;
+  /** Whether standard error is a terminal (progress lines are shown only then). */
+  readonly stderrIsTTY?: boolean;
   /** Environment variables (`NO_COLOR`). */
   readonly env: { readonly [name: string]: string | undefined };
   /** The folder relative paths are resolved against. */
@@ -25,6 +27,7 @@ export function processIo(): CliIo {
     stdout: (text) => { process.stdout.write(text); },
     stderr: (text) => { process.stderr.write(text); },
     isTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
   };

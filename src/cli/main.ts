@@ -1,33 +1,37 @@
 #!/usr/bin/env node
 /**
- * The `cdk-lifecycle` command. `main` takes the arguments and injected I/O and returns the
- * exit code, so tests run it in-process; run as a program, it wires the real process.
+ * The `cdk-lifecycle` command. `main` takes the arguments and injected I/O and resolves to
+ * the exit code, so tests run it in-process; run as a program, it wires the real process.
  */
+import { parseArgs } from './args/parse-args';
+import { DIFF_USAGE, INVOKE_USAGE, USAGE } from './args/usage';
 import { CliError, USAGE_ERROR_EXIT_CODE } from './cli-error';
 import { CliIo, processIo } from './cli-io';
-import { runDiff } from './diff-command';
-import { parseArgs } from './parse-args';
-import { USAGE } from './usage';
+import { runDiff } from './commands/diff/diff-command';
+import { runInvoke } from './commands/invoke/invoke-command';
 import { packageVersion } from './version';
 
 /**
  * Runs the command line.
  *
  * @param argv the arguments after the program name
- * @returns 0, 1 when the `--fail-on` level is reached, 2 for a usage or input error
+ * @returns 0; 1 when `diff`'s `--fail-on` level is reached or an `invoke` step fails or
+ *   breaks the protocol; 2 for a usage or input error
  */
-export function main(argv: readonly string[], io: CliIo): number {
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const command = parseArgs(argv);
     switch (command.kind) {
       case 'help':
-        io.stdout(USAGE);
+        io.stdout(command.command === 'diff' ? DIFF_USAGE : command.command === 'invoke' ? INVOKE_USAGE : USAGE);
         return 0;
       case 'version':
         io.stdout(`${packageVersion()}\n`);
         return 0;
       case 'diff':
         return runDiff(command.options, io);
+      case 'invoke':
+        return await runInvoke(command.options, io);
     }
   } catch (error) {
     if (error instanceof CliError) {
@@ -41,5 +45,5 @@ export function main(argv: readonly string[], io: CliIo): number {
 
 if (require.main === module) {
   // exitCode, not process.exit(): a long report piped to another program is flushed first.
-  process.exitCode = main(process.argv.slice(2), processIo());
+  void main(process.argv.slice(2), processIo()).then((code) => { process.exitCode = code; });
 }

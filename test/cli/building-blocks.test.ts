@@ -7,9 +7,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIXTURES } from './helpers';
 import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change-set';
-import { parametersFor, parseParameters } from '../../src/cli/parameter-values';
-import { replacementChain } from '../../src/cli/replacement-chain';
-import { useColour } from '../../src/cli/style';
+import { replacementChain } from '../../src/cli/commands/diff/replacement-chain';
+import { parametersFor, parseParameters } from '../../src/cli/input/parameter-values';
+import { useColour } from '../../src/cli/render/style';
 import { packageVersion } from '../../src/cli/version';
 
 describe('parameter values', () => {

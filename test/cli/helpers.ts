@@ -13,13 +13,14 @@ export interface RunResult {
 }
 
 /** Runs `cdk-lifecycle <argv>` in-process; paths are relative to the fixtures folder unless `cwd` says otherwise. */
-export function run(argv: readonly string[], io: Partial<Pick<CliIo, 'isTTY' | 'env' | 'cwd'>> = {}): RunResult {
+export async function run(argv: readonly string[], io: Partial<Pick<CliIo, 'isTTY' | 'stderrIsTTY' | 'env' | 'cwd'>> = {}): Promise<RunResult> {
   let stdout = '';
   let stderr = '';
-  const code = main(argv, {
+  const code = await main(argv, {
     stdout: (text) => { stdout += text; },
     stderr: (text) => { stderr += text; },
     isTTY: io.isTTY ?? false,
+    stderrIsTTY: io.stderrIsTTY ?? false,
     env: io.env ?? {},
     cwd: io.cwd ?? FIXTURES,
   });
@@ -27,8 +28,8 @@ export function run(argv: readonly string[], io: Partial<Pick<CliIo, 'isTTY' | '
 }
 
 /** Runs `diff --json` and parses what it printed. */
-export function runJson(argv: readonly string[]): { code: number; json: any } {
-  const result = run(['diff', '--json', ...argv]);
+export async function runJson(argv: readonly string[]): Promise<{ code: number; json: any }> {
+  const result = await run(['diff', '--json', ...argv]);
   if (result.stderr !== '') throw new Error(`unexpected stderr: ${result.stderr}`);
   return { code: result.code, json: JSON.parse(result.stdout) };
 }

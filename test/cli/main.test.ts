@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { changeOf, FIXTURES, run, runJson } from './helpers';
+import { changeOf, FIXTURES, run, runJson, RunResult } from './helpers';
 import { ChangeSetPredictor } from '../../src/change-set';
 import { parseCfnYaml } from '../../src/change-set/input/cfn-yaml';
 
@@ -16,8 +16,8 @@ const NEW_ASSEMBLY = 'assembly-after';
 const ESC = '\u001b[';
 
 describe('help and version', () => {
-  test.each([['--help'], ['-h'], ['help'], ['diff', '--help'], ['diff', 'a', 'b', '--json', '-h']])('GIVEN %s WHEN run THEN the usage is printed and the exit code is 0', (...argv) => {
-    const result = run(argv);
+  test.each([['--help'], ['-h'], ['help'], ['diff', '--help'], ['diff', 'a', 'b', '--json', '-h']])('GIVEN %s WHEN run THEN the usage is printed and the exit code is 0', async (...argv) => {
+    const result = await run(argv);
 
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('Usage: cdk-lifecycle diff <before> <after> [options]');
@@ -26,23 +26,24 @@ describe('help and version', () => {
     }
   });
 
-  test.each([['--version'], ['-v']])('GIVEN %s WHEN run THEN the version of package.json is printed', (flag) => {
+  test.each([['--version'], ['-v']])('GIVEN %s WHEN run THEN the version of package.json is printed', async (flag) => {
     const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
 
-    expect(run([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(await run([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 });
 
 describe('diff of two template files', () => {
-  const result = run(['diff', BEFORE, AFTER]);
+  let result: RunResult;
+  beforeAll(async () => { result = await run(['diff', BEFORE, AFTER]); });
 
-  test('GIVEN a JSON and a YAML template WHEN diffed THEN certain failures come first, before the resources', () => {
+  test('GIVEN a JSON and a YAML template WHEN diffed THEN certain failures come first, before the resources', async () => {
     expect(result.stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::SQS::Queue OrdersQueueV2\n')).toBe(true);
     expect(result.stdout.indexOf('[!] AWS::DynamoDB::Table Table')).toBeLessThan(result.stdout.indexOf('Resources'));
     expect(result.stdout).toContain('    TableName "acme-data" stays the same while the resource is replaced');
   });
 
-  test('GIVEN the templates WHEN diffed THEN each resource has its marker and each detail its verdict', () => {
+  test('GIVEN the templates WHEN diffed THEN each resource has its marker and each detail its verdict', async () => {
     const lines = result.stdout.split('\n');
     expect(lines).toEqual(expect.arrayContaining([
       '[+] AWS::Logs::LogGroup Audit',
@@ -56,7 +57,7 @@ describe('diff of two template files', () => {
     ]));
   });
 
-  test('GIVEN a replacement reached through two references WHEN diffed THEN the whole reference chain is shown', () => {
+  test('GIVEN a replacement reached through two references WHEN diffed THEN the whole reference chain is shown', async () => {
     expect(result.stdout).toContain([
       '[-/+?] AWS::SNS::Subscription Subscription may be replaced',
       ' └─ [~] Endpoint ← GetAtt Events.Arn (Always, Dynamic: may cause replacement)',
@@ -64,27 +65,27 @@ describe('diff of two template files', () => {
     ].join('\n'));
   });
 
-  test('GIVEN a queue moved to a new logical id WHEN diffed THEN it is shown as a probable rename', () => {
+  test('GIVEN a queue moved to a new logical id WHEN diffed THEN it is shown as a probable rename', async () => {
     expect(result.stdout).toContain('[-] AWS::SQS::Queue OrdersQueue (probably renamed to OrdersQueueV2, similarity 1)');
     expect(result.stdout).toContain('[+] AWS::SQS::Queue OrdersQueueV2 (probably renamed from OrdersQueue, similarity 1) [will fail]');
     expect(result.stdout).toContain('Probable renames\nOrdersQueue → OrdersQueueV2 (AWS::SQS::Queue, similarity 1)\n');
   });
 
-  test('GIVEN two template files WHEN diffed THEN there is no stack header, and a summary line ends the report', () => {
+  test('GIVEN two template files WHEN diffed THEN there is no stack header, and a summary line ends the report', async () => {
     expect(result.stdout).not.toContain('Stack ');
     expect(result.stdout.endsWith('\nSummary: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed; 2 certain failures, 0 possible failures; 1 probable rename\n')).toBe(true);
     expect(result.stderr).toBe('');
   });
 
-  test('GIVEN docs/cli.md WHEN its sample report is compared with this run THEN it is the same text', () => {
+  test('GIVEN docs/cli.md WHEN its sample report is compared with this run THEN it is the same text', async () => {
     const docs = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'cli.md'), 'utf8');
     const sample = docs.split('## The report\n\n```\n')[1]?.split('```')[0];
 
     expect(sample).toBe(result.stdout);
   });
 
-  test('GIVEN the same template on both sides WHEN diffed THEN there were no differences and the exit code is 0', () => {
-    const same = run(['diff', BEFORE, BEFORE, '--fail-on', 'replacement']);
+  test('GIVEN the same template on both sides WHEN diffed THEN there were no differences and the exit code is 0', async () => {
+    const same = await run(['diff', BEFORE, BEFORE, '--fail-on', 'replacement']);
 
     expect(same).toEqual({
       code: 0,
@@ -101,14 +102,14 @@ describe('colours', () => {
     ['a terminal and --no-color', { isTTY: true, env: {} }, ['--no-color'], false],
     ['a terminal and NO_COLOR=1', { isTTY: true, env: { NO_COLOR: '1' } }, [], false],
     ['a pipe', { isTTY: false, env: {} }, [], false],
-  ])('GIVEN %s WHEN diffed THEN colours are used: %s', (_, io, flags, coloured) => {
-    const result = run(['diff', BEFORE, AFTER, ...flags], io);
+  ])('GIVEN %s WHEN diffed THEN colours are used: %s', async (_, io, flags, coloured) => {
+    const result = await run(['diff', BEFORE, AFTER, ...flags], io);
 
     expect(result.stdout.includes(ESC)).toBe(coloured);
   });
 
-  test('GIVEN a terminal WHEN diffed THEN replacements are bold red and additions green', () => {
-    const { stdout } = run(['diff', BEFORE, AFTER], { isTTY: true });
+  test('GIVEN a terminal WHEN diffed THEN replacements are bold red and additions green', async () => {
+    const { stdout } = await run(['diff', BEFORE, AFTER], { isTTY: true });
 
     expect(stdout).toContain(`${ESC}1m${ESC}31m[-/+]${ESC}39m${ESC}22m AWS::DynamoDB::Table Table`);
     expect(stdout).toContain(`${ESC}32m[+]${ESC}39m AWS::Logs::LogGroup Audit`);
@@ -116,8 +117,8 @@ describe('colours', () => {
 });
 
 describe('--json', () => {
-  test('GIVEN two templates WHEN diffed with --json THEN it prints the engine\'s Changes for the parsed templates', () => {
-    const { code, json } = runJson([BEFORE, AFTER]);
+  test('GIVEN two templates WHEN diffed with --json THEN it prints the engine\'s Changes for the parsed templates', async () => {
+    const { code, json } = await runJson([BEFORE, AFTER]);
 
     const before = JSON.parse(fs.readFileSync(path.join(FIXTURES, BEFORE), 'utf8'));
     const after = parseCfnYaml(fs.readFileSync(path.join(FIXTURES, AFTER), 'utf8')).value;
@@ -127,8 +128,8 @@ describe('--json', () => {
     expect(changeOf(json.Changes, 'OrdersQueueV2')).toMatchObject({ Action: 'Add', ProbableRename: { From: 'OrdersQueue', Similarity: 1 } });
   });
 
-  test('GIVEN two assemblies WHEN diffed with --json THEN the output is keyed by stack name, one-sided stacks all added or removed', () => {
-    const { json } = runJson([OLD_ASSEMBLY, NEW_ASSEMBLY]);
+  test('GIVEN two assemblies WHEN diffed with --json THEN the output is keyed by stack name, one-sided stacks all added or removed', async () => {
+    const { json } = await runJson([OLD_ASSEMBLY, NEW_ASSEMBLY]);
 
     expect(Object.keys(json)).toEqual(['App', 'Database', 'Api', 'Legacy']);
     expect(json.Api.Changes.map((change: any) => change.ResourceChange.Action)).toEqual(['Add']);
@@ -136,8 +137,8 @@ describe('--json', () => {
     expect(changeOf(json.Database.Changes, 'Db')).toMatchObject({ Replacement: 'Conditional', Failure: { Certainty: 'Possible' } });
   });
 
-  test('GIVEN an assembly with a nested stack WHEN diffed with --json THEN the nested template is compared too', () => {
-    const { json } = runJson([OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'App']);
+  test('GIVEN an assembly with a nested stack WHEN diffed with --json THEN the nested template is compared too', async () => {
+    const { json } = await runJson([OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'App']);
 
     const storage = changeOf(json.App.Changes, 'Storage');
     expect(storage.Details).toContainEqual({ Target: { Attribute: 'Properties', RequiresRecreation: 'Never' }, Evaluation: 'Dynamic', ChangeSource: 'Automatic' });
@@ -147,14 +148,15 @@ describe('--json', () => {
 });
 
 describe('cloud assemblies', () => {
-  const result = run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY]);
+  let result: RunResult;
+  beforeAll(async () => { result = await run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY]); });
 
-  test('GIVEN two assemblies WHEN diffed THEN each stack has a header, one-sided stacks say so', () => {
+  test('GIVEN two assemblies WHEN diffed THEN each stack has a header, one-sided stacks say so', async () => {
     const headers = result.stdout.split('\n').filter((line) => line.startsWith('Stack '));
     expect(headers).toEqual(['Stack App', 'Stack Database (Stage/Db)', 'Stack Api: new stack', 'Stack Legacy: stack removed']);
   });
 
-  test('GIVEN failures in several stacks WHEN diffed THEN certain ones come first, then possible ones, each with its stack', () => {
+  test('GIVEN failures in several stacks WHEN diffed THEN certain ones come first, then possible ones, each with its stack', async () => {
     expect(result.stdout.startsWith([
       'Certain failures: CloudFormation will fail to apply these changes',
       '[!] AWS::DynamoDB::Table Storage/Archive Archive (stack App, nested stack Storage)',
@@ -164,12 +166,12 @@ describe('cloud assemblies', () => {
     expect(possible).toBeLessThan(result.stdout.indexOf('Stack App'));
   });
 
-  test('GIVEN resources with aws:cdk:path metadata WHEN diffed THEN the construct path (without the stack and a final Resource) stands before the logical id, as in cdk diff', () => {
+  test('GIVEN resources with aws:cdk:path metadata WHEN diffed THEN the construct path (without the stack and a final Resource) stands before the logical id, as in cdk diff', async () => {
     expect(result.stdout).toContain('[!] AWS::DynamoDB::Table Storage/Archive Archive (stack App, nested stack Storage)');
     expect(result.stdout).toContain('[~] AWS::DynamoDB::Table Table\n');
   });
 
-  test('GIVEN a nested stack WHEN diffed THEN its changes are indented under its stack resource', () => {
+  test('GIVEN a nested stack WHEN diffed THEN its changes are indented under its stack resource', async () => {
     expect(result.stdout).toContain([
       '[~] AWS::CloudFormation::Stack Storage.NestedStack/Storage.NestedStackResource Storage',
       ' ├─ [~] TemplateURL (Never, Static)',
@@ -185,32 +187,32 @@ describe('cloud assemblies', () => {
     expect(result.stdout).toContain('Stack Database (Stage/Db)\nResources\n[-/+?] AWS::RDS::DBInstance Db may be replaced [may fail]\n');
   });
 
-  test.each([['Database'], ['StageDb'], ['Stage/Db']])('GIVEN --stack %s WHEN diffed THEN only that stack is compared', (name) => {
-    const picked = run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', name]);
+  test.each([['Database'], ['StageDb'], ['Stage/Db']])('GIVEN --stack %s WHEN diffed THEN only that stack is compared', async (name) => {
+    const picked = await run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', name]);
 
     expect(picked.stdout.split('\n').filter((line) => line.startsWith('Stack '))).toEqual(['Stack Database (Stage/Db)']);
     expect(picked.code).toBe(0);
   });
 
-  test('GIVEN --stack twice, one of them on the new side only WHEN diffed THEN both are compared', () => {
-    const { json } = runJson([OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'Api', '--stack=Legacy']);
+  test('GIVEN --stack twice, one of them on the new side only WHEN diffed THEN both are compared', async () => {
+    const { json } = await runJson([OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'Api', '--stack=Legacy']);
 
     expect(Object.keys(json)).toEqual(['Api', 'Legacy']);
   });
 
-  test('GIVEN a template file and an assembly WHEN --stack picks one stack THEN that stack is compared with the template', () => {
+  test('GIVEN a template file and an assembly WHEN --stack picks one stack THEN that stack is compared with the template', async () => {
     const template = `${OLD_ASSEMBLY}/StageDb.template.json`;
 
-    const { json } = runJson([template, NEW_ASSEMBLY, '--stack', 'Database']);
-    const human = run(['diff', template, NEW_ASSEMBLY, '--stack', 'Database']);
+    const { json } = await runJson([template, NEW_ASSEMBLY, '--stack', 'Database']);
+    const human = await run(['diff', template, NEW_ASSEMBLY, '--stack', 'Database']);
 
     expect(Object.keys(json)).toEqual(['Database']);
     expect(changeOf(json.Database.Changes, 'Db')).toMatchObject({ Replacement: 'Conditional' });
     expect(human.stdout).toContain('Stack Database (Stage/Db)\n');
   });
 
-  test('GIVEN an assembly and a template file WHEN the assembly side is the old one THEN the comparison runs the other way', () => {
-    const { json } = runJson([OLD_ASSEMBLY, `${NEW_ASSEMBLY}/Api.template.json`, '--stack', 'Legacy']);
+  test('GIVEN an assembly and a template file WHEN the assembly side is the old one THEN the comparison runs the other way', async () => {
+    const { json } = await runJson([OLD_ASSEMBLY, `${NEW_ASSEMBLY}/Api.template.json`, '--stack', 'Legacy']);
 
     expect(json.Legacy.Changes.map((change: any) => [change.ResourceChange.Action, change.ResourceChange.LogicalResourceId])).toEqual([
       ['Add', 'Fn'],
@@ -229,50 +231,50 @@ describe('--fail-on', () => {
     ['replacement, with a conditional replacement', [OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'Database'], ['--fail-on', 'replacement'], 1],
     ['replacement, with additions and removals only', [OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'Api', '--stack', 'Legacy'], ['--fail-on', 'replacement'], 0],
     ['failure, with a certain failure in a nested stack', [OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'App'], [], 1],
-  ])('GIVEN %s WHEN diffed THEN the exit code is %s', (_, paths, flags, code) => {
-    const result = run(['diff', ...paths, ...flags]);
+  ])('GIVEN %s WHEN diffed THEN the exit code is %s', async (_, paths, flags, code) => {
+    const result = await run(['diff', ...paths, ...flags]);
 
     expect(result.code).toBe(code);
     expect(result.stderr).toBe('');
   });
 
-  test('GIVEN --fail-on twice WHEN parsed THEN the last one wins', () => {
-    expect(run(['diff', BEFORE, AFTER, '--fail-on', 'none', '--fail-on', 'failure']).code).toBe(1);
+  test('GIVEN --fail-on twice WHEN parsed THEN the last one wins', async () => {
+    expect((await run(['diff', BEFORE, AFTER, '--fail-on', 'none', '--fail-on', 'failure'])).code).toBe(1);
   });
 });
 
 describe('parameters', () => {
-  const alarms = (argv: string[]) => changeOf(runJson([BEFORE, AFTER, ...argv]).json.Changes, 'Alarms');
+  const alarms = async (argv: string[]) => changeOf((await await runJson([BEFORE, AFTER, ...argv])).json.Changes, 'Alarms');
 
-  test('GIVEN no parameter values WHEN diffed THEN the defaults are used and nothing depends on a change', () => {
-    expect(alarms([])).toBeUndefined();
+  test('GIVEN no parameter values WHEN diffed THEN the defaults are used and nothing depends on a change', async () => {
+    expect(await alarms([])).toBeUndefined();
   });
 
-  test('GIVEN a new value for a parameter WHEN diffed THEN what references it is listed with a ParameterReference detail', () => {
-    expect(alarms(['--parameters-after', 'Env=prod'])).toMatchObject({
+  test('GIVEN a new value for a parameter WHEN diffed THEN what references it is listed with a ParameterReference detail', async () => {
+    expect(await alarms(['--parameters-after', 'Env=prod'])).toMatchObject({
       Replacement: 'True',
       Details: expect.arrayContaining([{ Target: { Attribute: 'Properties', Name: 'QueueName', RequiresRecreation: 'Always' }, Evaluation: 'Static', ChangeSource: 'ParameterReference', CausingEntity: 'Env' }]),
     });
-    expect(run(['diff', BEFORE, AFTER, '--parameters-after', 'Env=prod']).stdout).toContain(' └─ [~] QueueName ← parameter Env (Always, Static: requires replacement)');
+    expect((await run(['diff', BEFORE, AFTER, '--parameters-after', 'Env=prod'])).stdout).toContain(' └─ [~] QueueName ← parameter Env (Always, Static: requires replacement)');
   });
 
-  test('GIVEN only the deployed value WHEN diffed THEN the update keeps it and nothing changes', () => {
-    expect(alarms(['--parameters-before', 'Env=prod'])).toBeUndefined();
+  test('GIVEN only the deployed value WHEN diffed THEN the update keeps it and nothing changes', async () => {
+    expect(await alarms(['--parameters-before', 'Env=prod'])).toBeUndefined();
   });
 
-  test('GIVEN parameter files in CloudFormation\'s list form and as a YAML object WHEN diffed THEN their values are used', () => {
-    expect(alarms(['--parameters-before', '@params-before.json', '--parameters-after', '@params-after.yaml'])).toMatchObject({ Replacement: 'True' });
+  test('GIVEN parameter files in CloudFormation\'s list form and as a YAML object WHEN diffed THEN their values are used', async () => {
+    expect(await alarms(['--parameters-before', '@params-before.json', '--parameters-after', '@params-after.yaml'])).toMatchObject({ Replacement: 'True' });
   });
 
-  test('GIVEN a stack-scoped value WHEN diffing assemblies THEN it applies to that stack', () => {
-    expect(run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--parameters-after', 'App:Env=prod,Database:Env=prod']).code).toBe(1);
+  test('GIVEN a stack-scoped value WHEN diffing assemblies THEN it applies to that stack', async () => {
+    expect((await run(['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--parameters-after', 'App:Env=prod,Database:Env=prod'])).code).toBe(1);
   });
 });
 
 describe('errors', () => {
   test.each([
-    ['no arguments', [], 'missing command: the only command is diff'],
-    ['an unknown command', ['deploy'], 'unknown command "deploy": the only command is diff'],
+    ['no arguments', [], 'missing command: diff or invoke'],
+    ['an unknown command', ['deploy'], 'unknown command "deploy": the commands are diff and invoke'],
     ['an unknown flag', ['diff', BEFORE, AFTER, '--frobnicate'], 'unknown option --frobnicate'],
     ['one path', ['diff', BEFORE], 'diff needs two paths, <before> and <after>, got 1: templates/before.json'],
     ['three paths', ['diff', BEFORE, AFTER, AFTER], 'diff needs two paths, <before> and <after>, got 3: templates/before.json templates/after.yaml templates/after.yaml'],
@@ -280,14 +282,14 @@ describe('errors', () => {
     ['--fail-on without a value', ['diff', BEFORE, AFTER, '--fail-on'], '--fail-on needs a value: replacement, failure, none'],
     ['--stack followed by a flag', ['diff', BEFORE, AFTER, '--stack', '--json'], '--stack needs a value: a stack name'],
     ['--json with a value', ['diff', BEFORE, AFTER, '--json=yes'], '--json takes no value, got: --json=yes'],
-  ])('GIVEN %s WHEN run THEN it is a usage error (exit 2) pointing at --help', (_, argv, message) => {
-    const result = run(argv);
+  ])('GIVEN %s WHEN run THEN it is a usage error (exit 2) pointing at --help', async (_, argv, message) => {
+    const result = await run(argv);
 
     expect(result).toEqual({ code: 2, stdout: '', stderr: `cdk-lifecycle: ${message}\n  run \`cdk-lifecycle --help\` for usage\n` });
   });
 
-  test('GIVEN a YAML template with a key repeated in one mapping WHEN compared THEN the last value is used and a warning names the key and line', () => {
-    const result = run(['diff', '--json', 'templates/duplicate-key.yaml', 'templates/duplicate-key.yaml']);
+  test('GIVEN a YAML template with a key repeated in one mapping WHEN compared THEN the last value is used and a warning names the key and line', async () => {
+    const result = await run(['diff', '--json', 'templates/duplicate-key.yaml', 'templates/duplicate-key.yaml']);
 
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ Changes: [] });
@@ -319,18 +321,18 @@ describe('errors', () => {
     ['a template and --stack naming no stack', ['diff', BEFORE, NEW_ASSEMBLY, '--stack', 'Legacy'], /no stack "Legacy" in assembly-after\n/],
     ['parameters for a stack not compared', ['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'App', '--parameters-after', 'Api:Env=1'], /--parameters-after sets parameters of stack "Api", which is not compared\n {2}stacks compared: App\n$/],
     ['stack-scoped parameters for templates', ['diff', BEFORE, AFTER, '--parameters-before', 'App:Env=1'], /Stack:Key=Value is for cloud assemblies; for template files write Key=Value\n$/],
-  ])('GIVEN %s WHEN diffed THEN stderr says what is wrong and the exit code is 2', (_, argv, message) => {
-    const result = run(argv);
+  ])('GIVEN %s WHEN diffed THEN stderr says what is wrong and the exit code is 2', async (_, argv, message) => {
+    const result = await run(argv);
 
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
   });
 
-  test('GIVEN a bug in the engine WHEN diffed THEN the error is reported as unexpected, with its stack trace, and the exit code is 2', () => {
+  test('GIVEN a bug in the engine WHEN diffed THEN the error is reported as unexpected, with its stack trace, and the exit code is 2', async () => {
     const predict = jest.spyOn(ChangeSetPredictor, 'predict').mockImplementation(() => { throw new Error('boom'); });
     try {
-      const result = run(['diff', BEFORE, AFTER]);
+      const result = await run(['diff', BEFORE, AFTER]);
 
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^cdk-lifecycle: unexpected error, please report it with the command line you ran:\nError: boom\n {4}at /);
@@ -339,8 +341,8 @@ describe('errors', () => {
     }
   });
 
-  test('GIVEN paths after -- WHEN parsed THEN they are paths even if they look like flags', () => {
-    const result = run(['diff', '--json', '--', BEFORE, '--not-a-flag']);
+  test('GIVEN paths after -- WHEN parsed THEN they are paths even if they look like flags', async () => {
+    const result = await run(['diff', '--json', '--', BEFORE, '--not-a-flag']);
 
     expect(result.stderr).toMatch(/^cdk-lifecycle: cannot read --not-a-flag: ENOENT/);
   });

@@ -13,7 +13,8 @@ const ROOT = path.join(__dirname, '..', '..');
 const MAIN = path.join('src', 'cli', 'main.ts');
 const fixture = (name: string) => path.join('test', 'cli', 'fixtures', name);
 
-function spawnCli(argv: string[]): Promise<RunResult> {
+function spawnCli(argv: string[]): Promise<RunResult & { ms: number }> {
+  const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN, ...argv], {
       cwd: ROOT,
@@ -25,7 +26,7 @@ function spawnCli(argv: string[]): Promise<RunResult> {
     child.stdout.on('data', (chunk) => { stdout += chunk; });
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, ms: Date.now() - started }));
   });
 }
 
@@ -34,14 +35,25 @@ const runs = {
   human: ['diff', fixture('templates/before.json'), fixture('templates/after.yaml')],
   json: ['diff', '--json', '--fail-on', 'none', fixture('templates/before.json'), fixture('templates/after.yaml')],
   usage: ['diff', fixture('templates/before.json'), '--frobnicate'],
+  // A provider that hangs with a timer running: the command must end once its 1-second timeout kills it.
+  invoke: ['invoke', path.join('test', 'fixtures', 'providers', 'assembly'), '--stack', 'Broken', '--resource', 'Hangs', '--json'],
 };
-const results: Partial<Record<keyof typeof runs, RunResult>> = {};
+const results: Partial<Record<keyof typeof runs, RunResult & { ms: number }>> = {};
 
 beforeAll(async () => {
   const names = Object.keys(runs) as Array<keyof typeof runs>;
   const done = await Promise.all(names.map((name) => spawnCli(runs[name])));
   names.forEach((name, index) => { results[name] = done[index]; });
-}, 60_000);
+}, 90_000);
+
+test('GIVEN a provider that hangs with a timer WHEN invoke runs as a process THEN it reports the missing answer, exits 1, and nothing keeps it alive afterwards', () => {
+  const report = JSON.parse(results.invoke!.stdout);
+
+  expect(results.invoke!.code).toBe(1);
+  expect(report.steps[0].violations[0].rule).toBe('no-response');
+  // A container or server left running would keep the process alive until beforeAll's timeout.
+  expect(results.invoke!.ms).toBeLessThan(50_000);
+});
 
 test('GIVEN the source of main WHEN read THEN it starts with the node shebang the bin entry needs', () => {
   expect(fs.readFileSync(path.join(ROOT, MAIN), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
@@ -50,7 +62,7 @@ test('GIVEN the source of main WHEN read THEN it starts with the node shebang th
 test('GIVEN --version WHEN run as a process THEN it prints the package version and exits 0', () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
-  expect(results.version).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  expect(results.version).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
 });
 
 test('GIVEN certain failures and the default --fail-on WHEN run as a process THEN it exits 1 with an uncoloured report', () => {
@@ -72,5 +84,5 @@ test('GIVEN --json and --fail-on none WHEN run as a process THEN stdout is the C
 });
 
 test('GIVEN an unknown flag WHEN run as a process THEN stderr says so, stdout is empty and it exits 2', () => {
-  expect(results.usage).toEqual({ code: 2, stdout: '', stderr: 'cdk-lifecycle: unknown option --frobnicate\n  run `cdk-lifecycle --help` for usage\n' });
+  expect(results.usage).toMatchObject({ code: 2, stdout: '', stderr: 'cdk-lifecycle: unknown option --frobnicate\n  run `cdk-lifecycle --help` for usage\n' });
 });

@@ -53,8 +53,8 @@ afterAll(() => {
 test.each([
   ['new App() (nested templates found through the asset manifest)', 'plain'],
   ['the asset metadata the cdk CLI turns on', 'metadata'],
-])('GIVEN assemblies synthesized with %s WHEN diffed with --json THEN the table, the queue named after it and the nested stack change', (_, kind) => {
-  const result = run(['diff', '--json', outdir(`${kind}-before`), outdir(`${kind}-after`)], { cwd: tmp });
+])('GIVEN assemblies synthesized with %s WHEN diffed with --json THEN the table, the queue named after it and the nested stack change', async (_, kind) => {
+  const result = await run(['diff', '--json', outdir(`${kind}-before`), outdir(`${kind}-after`)], { cwd: tmp });
   const json = JSON.parse(result.stdout);
 
   expect(result.code).toBe(1);
@@ -72,8 +72,8 @@ test.each([
   expect(changeOf(json.Shop.Changes, nested.LogicalResourceId).Details).toContainEqual(expect.objectContaining({ ChangeSource: 'Automatic' }));
 });
 
-test('GIVEN the synthesized assemblies WHEN diffed for people THEN the report shows the failure first and the queue\'s reference chain', () => {
-  const { stdout } = run(['diff', 'plain-before', 'plain-after', '--stack', 'Shop'], { cwd: tmp });
+test('GIVEN the synthesized assemblies WHEN diffed for people THEN the report shows the failure first and the queue\'s reference chain', async () => {
+  const { stdout } = await run(['diff', 'plain-before', 'plain-after', '--stack', 'Shop'], { cwd: tmp });
 
   expect(stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] AWS::DynamoDB::Table Data')).toBe(true);
   expect(stdout).toMatch(/because Data\w+ replaced \(KeySchema: Always, Static\) → Events\w+\.QueueName \(Ref Data\w+\)/);

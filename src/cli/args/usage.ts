@@ -1,0 +1,73 @@
+/** `cdk-lifecycle diff --help`. docs/cli.md says the same at length. */
+export const DIFF_USAGE = `Usage: cdk-lifecycle diff <before> <after> [options]
+
+Predicts, offline, the change set CloudFormation would create to update <before> (what is
+deployed) to <after>: what is added, modified, replaced and removed, why, and which changes
+will fail. Each side is a template file (JSON, or YAML with short-form tags such as !Ref)
+or a cloud assembly folder (cdk.out). A template and an assembly compare with the
+assembly's one stack, or the one --stack picks.
+
+Options:
+  --json                      print {"Changes": [...]} as describe-change-set does
+                              (assemblies: {"StackName": {"Changes": [...]}, ...})
+  --fail-on <level>           exit 1 on: failure (default; a certain failure),
+                              replacement (a certain failure or any replacement,
+                              conditional ones included), none (never)
+  --stack <name>              compare only this stack of the assemblies (by stack name,
+                              artifact id or construct path); repeatable
+  --parameters-before <vals>  parameter values of the deployed stack; repeatable
+  --parameters-after <vals>   parameter values of the update (default: the deployed
+                              values, as UsePreviousValue); repeatable
+                              <vals>: Key=Value[,Key=Value...], Stack:Key=Value for one
+                              stack, or @file.json ({"Key": "Value"} or
+                              [{"ParameterKey": ..., "ParameterValue": ...}])
+  --no-color                  no colours (also NO_COLOR=1; colours need a terminal)
+  --help, -h                  show this help
+  -v, --version               show the version
+
+Markers:
+  [+] added   [-] removed   [~] modified in place
+  [-/+] replaced (Replacement True)   [-/+?] may be replaced (Replacement Conditional)
+  [!] certain failure   [?] possible failure
+
+Exit codes: 0 nothing --fail-on counts was found, 1 something --fail-on counts was found,
+2 usage or input error (nothing was predicted).
+`;
+
+/** `cdk-lifecycle invoke --help`. docs/invoke.md says the same at length. */
+export const INVOKE_USAGE = `Usage: cdk-lifecycle invoke <cdk.out> [--stack <name>] [--resource <id>] [options]
+       cdk-lifecycle invoke <before cdk.out> <after cdk.out> [--stack <name>] [--resource <id>]
+
+Plays CloudFormation locally: finds the custom resource and its provider in the cloud
+assembly, runs the provider's bundled code as it would be deployed (its own Node.js process,
+a Lambda-like environment and context, its real timeout), sends the requests CloudFormation
+would send, and checks every response against the custom-resource protocol. With two
+assemblies, plays the custom-resource requests of the change set between them.
+
+Options:
+  --stack <name>          the stack (name, artifact id or construct path); needed when
+                          the assembly has several
+  --resource <id>         the custom resource (logical id or construct path); needed when
+                          the stack has several
+  --request <kind>        create, update, delete or lifecycle (default): Create, then
+                          Update with --properties (a new id is a replacement: the old id
+                          gets its Delete), then Delete
+  --properties <json>     new properties (a JSON file, or JSON starting with {): top-level
+                          keys replace the template's
+  --physical-id <id>      the deployed resource's id, for --request update and delete
+  --timeout <seconds>     the longest wait for one answer (default: the resource's
+                          ServiceTimeout, 3600 s unless it sets one)
+  --env NAME=value        an environment variable for every function; repeatable
+                          (AWS_ENDPOINT_URL_* of your shell are passed on too)
+  --cold                  a new process for every invocation (default: warm containers)
+  --json                  print the steps as JSON
+  --no-color              no colours (also NO_COLOR=1; colours need a terminal)
+  --help, -h              show this help
+  -v, --version           show the version
+
+Exit codes: 0 every response was valid and SUCCESS, 1 a protocol violation or a failed
+request, 2 usage or input error (nothing was played).
+`;
+
+/** `cdk-lifecycle --help`: both commands. */
+export const USAGE = `${DIFF_USAGE}\n${INVOKE_USAGE}`;

@@ -1,0 +1,83 @@
+/**
+ * One stack's resource changes in the style of `cdk diff`: a marker line per resource, a tree
+ * of its details, the reference chain under each detail that replaces it through another
+ * resource, and nested stacks' changes indented under their stack resource.
+ */
+import { ConstructPaths } from './construct-paths';
+import { replacementChain, targetOf } from './replacement-chain';
+import { detailReplacement } from './replacement-rule';
+import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
+import { Style } from '../../render/style';
+
+/** The marker of a resource change (the legend is in `--help` and docs/cli.md). */
+function markerOf(change: PredictedResourceChange): string {
+  if (change.action === 'Add') return '[+]';
+  if (change.action === 'Remove') return '[-]';
+  if (change.replacement === 'True') return '[-/+]';
+  if (change.replacement === 'Conditional') return '[-/+?]';
+  return '[~]';
+}
+
+/**
+ * The lines of a change set's changes, each starting with `indent`. `nestedPath` is the path
+ * of logical ids of the nested stack being rendered ('' at the top), to find construct paths.
+ */
+export function renderChanges(changeSet: PredictedChangeSet, style: Style, paths: ConstructPaths = new Map(), indent: string = '', nestedPath: string = ''): string[] {
+  const changes = changeSet.changes;
+  const pathOf = (logicalId: string) => paths.get(nestedPath)?.get(logicalId);
+  const byId = new Map(changes.map((change) => [change.logicalResourceId, change]));
+  const nested = changeSet.nestedChangeSets;
+  return changes.flatMap((change) => {
+    const lines = [indent + resourceLine(change, style, pathOf(change.logicalResourceId))];
+    change.details.forEach((detail, index) => {
+      const last = index === change.details.length - 1;
+      lines.push(`${indent} ${last ? '└─' : '├─'} ${detailLine(detail, style)}`);
+      const chain = detailReplacement(detail) === 'False' ? undefined : replacementChain(byId, change.logicalResourceId, detail);
+      if (chain !== undefined) lines.push(`${indent} ${last ? ' ' : '│'}     ${style.faint('because')} ${chain}`);
+    });
+    const inner = nested[change.logicalResourceId];
+    if (inner !== undefined) {
+      const innerPath = nestedPath === '' ? change.logicalResourceId : `${nestedPath}/${change.logicalResourceId}`;
+      lines.push(...renderChanges(inner, style, paths, `${indent}     `, innerPath));
+    }
+    return lines;
+  });
+}
+
+function resourceLine(change: PredictedResourceChange, style: Style, constructPath: string | undefined): string {
+  const marker = markerOf(change);
+  const colour = change.action === 'Add' ? style.added
+    : change.action === 'Remove' ? style.removed
+      : change.replacement === 'False' ? style.modified : style.replaced;
+  const notes: string[] = [];
+  if (change.replacement === 'True') notes.push(style.replaced('replace'));
+  if (change.replacement === 'Conditional') notes.push(style.replaced('may be replaced'));
+  const rename = change.probableRename;
+  if (rename !== undefined) {
+    const other = change.action === 'Add' ? `renamed from ${rename.fromLogicalId}` : `renamed to ${rename.toLogicalId}`;
+    notes.push(`(probably ${other}, similarity ${rename.similarity})`);
+  }
+  if (change.failure !== undefined) {
+    notes.push(change.failure.certainty === 'Certain' ? style.replaced('[will fail]') : style.warning('[may fail]'));
+  }
+  const id = constructPath === undefined ? change.logicalResourceId : `${constructPath} ${style.faint(change.logicalResourceId)}`;
+  return [colour(marker), change.resourceType, id, ...notes].join(' ');
+}
+
+/** `[~] BucketName ← Ref Other (Always, Static: requires replacement)`. */
+function detailLine(detail: PredictedChangeDetail, style: Style): string {
+  const replacement = detailReplacement(detail);
+  const effect = replacement === 'True' ? ': requires replacement' : replacement === 'Conditional' ? ': may cause replacement' : '';
+  const verdict = `(${detail.requiresRecreation}, ${detail.evaluation}${effect})`;
+  return `${style.modified('[~]')} ${targetOf(detail)}${sourceOf(detail)} ${replacement === 'False' ? style.faint(verdict) : style.replaced(verdict)}`;
+}
+
+function sourceOf(detail: PredictedChangeDetail): string {
+  switch (detail.changeSource) {
+    case 'ResourceReference': return ` ← Ref ${detail.causingEntity}`;
+    case 'ResourceAttribute': return ` ← GetAtt ${detail.causingEntity}`;
+    case 'ParameterReference': return ` ← parameter ${detail.causingEntity}`;
+    case 'Automatic': return ' ← its own changes, below';
+    default: return '';
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * A loopback stand-in for the SSM Parameter Store API (JSON 1.1, `X-Amz-Target:
+ * AmazonSSM.<Operation>`), which the AWS SDK reaches through `AWS_ENDPOINT_URL_SSM`:
+ * `PutParameter` (with and without `Overwrite`; `ParameterAlreadyExists` makes it a create-once
+ * claim), `GetParameter` (`WithDecryption` for a SecureString), `DeleteParameter`, and AWS's
+ * error shapes (`ParameterNotFound`, `ParameterAlreadyExists`, `ValidationException`). The
+ * runner reads what is stored to check that a provider cleans up and never stores a response
+ * URL in clear.
+ *
+ * @see https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
+ */
+import { HttpExchange, HttpReply, Route } from './loopback-server';
+
+/** One stored parameter. */
+export interface StoredParameter {
+  readonly name: string;
+  readonly value: string;
+  readonly type: string;
+  readonly version: number;
+  /** Epoch milliseconds. */
+  readonly lastModified: number;
+}
+
+const TYPES = ['String', 'StringList', 'SecureString'];
+/** The Standard tier's value limit, in characters. */
+const MAX_VALUE_LENGTH = 4096;
+
+/** The parameters of a run. */
+export class ParameterStore {
+  private readonly parameters = new Map<string, StoredParameter>();
+
+  public constructor(private readonly region: string, private readonly account: string) {}
+
+  /** The route serving the API. */
+  public readonly route: Route = (exchange) => this.serve(exchange);
+
+  /** Every parameter stored now. */
+  public list(): readonly StoredParameter[] {
+    return [...this.parameters.values()];
+  }
+
+  private serve(exchange: HttpExchange): HttpReply | undefined {
+    const target = exchange.headers['x-amz-target'];
+    if (typeof target !== 'string' || !target.startsWith('AmazonSSM.')) return undefined;
+    let input: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(exchange.body.toString('utf8') || '{}');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      input = parsed as Record<string, unknown>;
+    } catch {
+      return error('SerializationException', 'the request body is not a JSON object');
+    }
+    const name = input.Name;
+    if (typeof name !== 'string' || name === '') return error('ValidationException', '1 validation error detected: Value null at \'name\' failed to satisfy constraint: Member must not be null');
+    switch (target.slice('AmazonSSM.'.length)) {
+      case 'PutParameter': return this.put(name, input);
+      case 'GetParameter': return this.get(name, input.WithDecryption === true);
+      case 'DeleteParameter':
+        if (!this.parameters.delete(name)) return error('ParameterNotFound', `Parameter ${name} not found.`);
+        return ok({});
+      default:
+        return error('UnknownOperationException', `the local SSM endpoint does not serve ${target}`);
+    }
+  }
+
+  private put(name: string, input: Record<string, unknown>): HttpReply {
+    const existing = this.parameters.get(name);
+    if (typeof input.Value !== 'string') return error('ValidationException', 'Value must be a string');
+    if (input.Value.length > MAX_VALUE_LENGTH) return error('ValidationException', `Standard tier parameters support a maximum parameter value of ${MAX_VALUE_LENGTH} characters`);
+    if (existing !== undefined && input.Overwrite !== true) {
+      return error('ParameterAlreadyExists', 'The parameter already exists. To overwrite this value, set the overwrite option in the request to true.');
+    }
+    const type = typeof input.Type === 'string' ? input.Type : existing?.type;
+    if (type === undefined || !TYPES.includes(type)) return error('ValidationException', `Type must be one of ${TYPES.join(', ')}`);
+    const version = (existing?.version ?? 0) + 1;
+    this.parameters.set(name, { name, value: input.Value, type, version, lastModified: Date.now() });
+    return ok({ Version: version, Tier: 'Standard' });
+  }
+
+  private get(name: string, decrypt: boolean): HttpReply {
+    const parameter = this.parameters.get(name);
+    if (parameter === undefined) return error('ParameterNotFound', '');
+    const hidden = parameter.type === 'SecureString' && !decrypt;
+    return ok({
+      Parameter: {
+        Name: name,
+        Type: parameter.type,
+        Value: hidden ? Buffer.from(`local-kms-ciphertext:${parameter.version}`).toString('base64') : parameter.value,
+        Version: parameter.version,
+        LastModifiedDate: parameter.lastModified / 1000,
+        ARN: `arn:aws:ssm:${this.region}:${this.account}:parameter${name.startsWith('/') ? '' : '/'}${name}`,
+        DataType: 'text',
+      },
+    });
+  }
+}
+
+function ok(output: unknown): HttpReply {
+  return { status: 200, headers: { 'Content-Type': 'application/x-amz-json-1.1' }, body: JSON.stringify(output) };
+}
+
+function error(type: string, message: string): HttpReply {
+  return { status: 400, headers: { 'Content-Type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ __type: type, message }) };
+}

@@ -1,0 +1,170 @@
+/**
+ * One local Lambda execution environment: a child Node.js process running the harness in a
+ * copy of the function's code, serving one invocation at a time, like a Lambda sandbox.
+ * Between invocations it is frozen (SIGSTOP), as Lambda freezes a sandbox, so timers a handler
+ * left behind run only when the next invocation thaws it. An invocation that outlives the
+ * function's timeout kills the process, as Lambda does; so does a crash.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { harnessSource, HarnessOutcome, InvokeMessage, MARKER_VARIABLE, OUTCOME_PREFIX } from './harness';
+
+/** How an invocation ended. */
+export type InvocationEnd =
+  | { readonly kind: 'returned'; readonly payload: string }
+  | { readonly kind: 'error'; readonly errorType: string; readonly errorMessage: string; readonly trace: readonly string[] }
+  | { readonly kind: 'timeout'; readonly seconds: number }
+  | { readonly kind: 'crashed'; readonly exitCode: number | null; readonly signal: string | null };
+
+/** One invocation's end, with what it printed. */
+export interface InvocationOutcome {
+  readonly end: InvocationEnd;
+  readonly logs: readonly string[];
+  readonly durationMs: number;
+  /** Whether this invocation started the process (a cold start). */
+  readonly cold: boolean;
+}
+
+/** How to start a container. */
+export interface ContainerSpec {
+  readonly taskRoot: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+}
+
+/** Whether processes can be frozen here (SIGSTOP does not exist on Windows). */
+const CAN_FREEZE = process.platform !== 'win32';
+
+/** A local Lambda sandbox. */
+export class Container {
+  private readonly child: ChildProcess;
+  private readonly marker = randomBytes(8).toString('hex');
+  private pending = '';
+  private current?: {
+    readonly logs: string[];
+    readonly onLine: (line: string) => void;
+    readonly finish: (end: InvocationEnd) => void;
+  };
+  private served = 0;
+  private claimed = false;
+  private exited = false;
+  private frozen = false;
+
+  public constructor(private readonly spec: ContainerSpec, private readonly onLog: (line: string) => void = () => {}) {
+    this.child = spawn(process.execPath, [`--max-old-space-size=${Math.max(64, Math.floor(spec.memoryMb))}`, '-e', harnessSource()], {
+      cwd: spec.taskRoot,
+      env: { ...spec.env, [MARKER_VARIABLE]: this.marker },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      windowsHide: true,
+    });
+    this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
+    this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
+    this.child.on('exit', (code, signal) => {
+      this.exited = true;
+      this.flush();
+      this.current?.finish({ kind: 'crashed', exitCode: code, signal });
+    });
+    this.child.on('error', () => {
+      this.exited = true;
+      this.current?.finish({ kind: 'crashed', exitCode: null, signal: null });
+    });
+  }
+
+  /** Whether the container can take an invocation now. */
+  public get idle(): boolean {
+    return !this.exited && this.current === undefined && !this.claimed;
+  }
+
+  /** Reserves the idle container for the invocation about to be sent. */
+  public claim(): this {
+    this.claimed = true;
+    return this;
+  }
+
+  /** Whether the process is gone (it crashed, timed out or was stopped). */
+  public get dead(): boolean {
+    return this.exited;
+  }
+
+  /**
+   * Runs one invocation; resolves when the handler settles, the process dies, or the
+   * function's timeout runs out (which kills the process).
+   */
+  public invoke(payload: string, requestId: string): Promise<InvocationOutcome> {
+    if (this.exited || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
+    this.claimed = false;
+    const started = Date.now();
+    const cold = this.served === 0;
+    this.served++;
+    const deadline = started + this.spec.timeoutSeconds * 1000;
+    return new Promise<InvocationOutcome>((resolve) => {
+      const logs: string[] = [];
+      const timer = setTimeout(() => {
+        this.stop();
+        finish({ kind: 'timeout', seconds: this.spec.timeoutSeconds });
+      }, this.spec.timeoutSeconds * 1000);
+      const finish = (end: InvocationEnd) => {
+        if (this.current?.logs !== logs) return;
+        clearTimeout(timer);
+        this.current = undefined;
+        if (!this.exited) this.freeze();
+        resolve({ end, logs, durationMs: Date.now() - started, cold });
+      };
+      this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish };
+      this.thaw();
+      const message: InvokeMessage = { type: 'invoke', payload, requestId, deadline };
+      try {
+        this.child.send(message);
+      } catch {
+        finish({ kind: 'crashed', exitCode: this.child.exitCode, signal: this.child.signalCode });
+      }
+    });
+  }
+
+  /** Kills the process (a no-op once it is gone). */
+  public stop(): void {
+    if (this.exited) return;
+    this.thaw();
+    this.child.kill('SIGKILL');
+  }
+
+  private read(chunk: string): void {
+    this.pending += chunk;
+    let newline = this.pending.indexOf('\n');
+    while (newline !== -1) {
+      const line = this.pending.slice(0, newline);
+      this.pending = this.pending.slice(newline + 1);
+      this.line(line);
+      newline = this.pending.indexOf('\n');
+    }
+  }
+
+  private flush(): void {
+    if (this.pending !== '') this.line(this.pending);
+    this.pending = '';
+  }
+
+  private line(line: string): void {
+    const prefix = `${OUTCOME_PREFIX}${this.marker} `;
+    if (line.startsWith(prefix)) {
+      const outcome = JSON.parse(line.slice(prefix.length)) as HarnessOutcome;
+      this.current?.finish(outcome.ok ? { kind: 'returned', payload: outcome.payload } : { kind: 'error', errorType: outcome.errorType, errorMessage: outcome.errorMessage, trace: outcome.trace });
+      return;
+    }
+    if (line === '') return;
+    if (this.current !== undefined) this.current.onLine(line);
+    else this.onLog(line);
+  }
+
+  private freeze(): void {
+    if (!CAN_FREEZE || this.frozen || this.exited) return;
+    this.frozen = this.child.kill('SIGSTOP');
+  }
+
+  private thaw(): void {
+    if (!this.frozen) return;
+    this.frozen = false;
+    this.child.kill('SIGCONT');
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * The local Lambda service: the assembly's functions, each served by warm containers that are
+ * reused across invocations (as Lambda reuses a sandbox), a new one started when all are busy.
+ * Asynchronous invocations (how CloudFormation and SNS invoke a provider, and how a provider
+ * re-invokes itself) get Lambda's retries: a failed one runs again, up to the function's
+ * `MaximumRetryAttempts` (2 by default); locally the retry runs at once instead of after
+ * Lambda's one- and two-minute waits. Every invocation is recorded for the report.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Container, InvocationEnd } from './container';
+import { LocalLambda, SyncResult } from '../aws/lambda-api';
+import { runnableProblem } from '../stack/find-provider';
+import { FunctionRegistry, LambdaFunctionSpec } from '../stack/lambda-functions';
+
+/** How an invocation the runner recorded ended. */
+export type RecordedEnd = InvocationEnd | { readonly kind: 'not-runnable'; readonly reason: string } | { readonly kind: 'stopped' };
+
+/** One invocation, as the report shows it. */
+export interface InvocationRecord {
+  readonly fn: LambdaFunctionSpec;
+  readonly type: 'Event' | 'RequestResponse';
+  /** 1 for the first attempt; Lambda's retries of an asynchronous invocation count up. */
+  readonly attempt: number;
+  readonly end: RecordedEnd;
+  readonly logs: readonly string[];
+  readonly durationMs: number;
+  readonly cold: boolean;
+  /** Epoch milliseconds. */
+  readonly startedAt: number;
+}
+
+/** What the pool needs from its owner. */
+export interface PoolOptions {
+  /** A folder for the functions' code copies (removed by the owner). */
+  readonly workDir: string;
+  /** The environment of a container of `fn` running from `taskRoot`. */
+  readonly environment: (fn: LambdaFunctionSpec, taskRoot: string) => Record<string, string>;
+  /** A new container for every invocation instead of reusing warm ones. */
+  readonly cold?: boolean;
+  /** Called with every line a container prints. */
+  readonly onLog?: (fn: LambdaFunctionSpec, line: string) => void;
+}
+
+/** Containers one function may run at once; more invocations wait for one to be free. */
+const MAX_CONTAINERS_PER_FUNCTION = 10;
+
+/** The local Lambda service. */
+export class FunctionPool implements LocalLambda {
+  /** Every invocation that ended, in the order they ended. */
+  public readonly records: InvocationRecord[] = [];
+  private readonly containers = new Map<LambdaFunctionSpec, Container[]>();
+  private readonly taskRoots = new Map<LambdaFunctionSpec, string>();
+  private readonly waiting = new Map<LambdaFunctionSpec, Array<() => void>>();
+  private readonly listeners = new Set<() => void>();
+  private running = 0;
+  private generation = 0;
+
+  public constructor(private functions: FunctionRegistry, private readonly options: PoolOptions) {}
+
+  /**
+   * Makes `functions` the deployed ones: the Lambda API finds functions among them from now on
+   * (a change-set play deploys the old assembly's functions, then the new one's).
+   */
+  public deploy(functions: FunctionRegistry): void {
+    this.functions = functions;
+  }
+
+  /** Invocations running or waiting for a container, retries included. */
+  public get inFlight(): number {
+    return this.running;
+  }
+
+  /** Calls `listener` whenever an invocation starts or ends; returns the unsubscribe. */
+  public onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  public find(name: string): LambdaFunctionSpec | undefined {
+    return this.functions.byName(name);
+  }
+
+  public async invokeSync(fn: LambdaFunctionSpec, payload: string): Promise<SyncResult> {
+    const record = await this.track(() => this.run(fn, payload, 'RequestResponse', 1));
+    return syncResult(record);
+  }
+
+  public invokeAsync(fn: LambdaFunctionSpec, payload: string): void {
+    const generation = this.generation;
+    void this.track(async () => {
+      let record = await this.run(fn, payload, 'Event', 1);
+      while (failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= fn.maxRetries && generation === this.generation) {
+        record = await this.run(fn, payload, 'Event', record.attempt + 1);
+      }
+      return record;
+    });
+  }
+
+  /** Stops every running invocation and drops the waiting ones (a step gave up waiting). */
+  public stopAll(): void {
+    this.generation++;
+    for (const list of this.containers.values()) list.forEach((container) => container.stop());
+    this.containers.clear();
+    for (const queue of this.waiting.values()) queue.splice(0).forEach((wake) => wake());
+  }
+
+  /** Resolves once nothing runs or waits any more, or after `ms` (a killed process takes a moment to report). */
+  public drained(ms: number): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const unsubscribe = this.onChange(() => { if (this.running === 0) done(); });
+    });
+  }
+
+  /** Kills every container; the pool must not be used afterwards. */
+  public close(): void {
+    this.stopAll();
+    this.listeners.clear();
+  }
+
+  private async track(work: () => Promise<InvocationRecord>): Promise<InvocationRecord> {
+    this.running++;
+    this.changed();
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number): Promise<InvocationRecord> {
+    const startedAt = Date.now();
+    const generation = this.generation;
+    const problem = runnableProblem(fn);
+    if (problem !== undefined) {
+      return this.record({ fn, type, attempt, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` }, logs: [], durationMs: 0, cold: false, startedAt });
+    }
+    const container = await this.container(fn);
+    if (container === undefined || generation !== this.generation) {
+      return this.record({ fn, type, attempt, end: { kind: 'stopped' }, logs: [], durationMs: 0, cold: false, startedAt });
+    }
+    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`);
+    if (this.options.cold || container.dead) this.remove(fn, container);
+    this.wake(fn);
+    const end: RecordedEnd = generation !== this.generation && outcome.end.kind === 'crashed' ? { kind: 'stopped' } : outcome.end;
+    return this.record({ fn, type, attempt, end, logs: outcome.logs, durationMs: outcome.durationMs, cold: outcome.cold, startedAt });
+  }
+
+  private record(record: InvocationRecord): InvocationRecord {
+    this.records.push(record);
+    return record;
+  }
+
+  /** An idle container of `fn`, a new one, or (when the function is at its limit) the next to be free. */
+  private async container(fn: LambdaFunctionSpec): Promise<Container | undefined> {
+    const generation = this.generation;
+    for (;;) {
+      if (generation !== this.generation) return undefined;
+      const list = this.containers.get(fn) ?? [];
+      const idle = this.options.cold ? undefined : list.find((container) => container.idle);
+      if (idle !== undefined) return idle.claim();
+      if (list.length < MAX_CONTAINERS_PER_FUNCTION) {
+        const taskRoot = this.taskRoot(fn);
+        const container = new Container(
+          { taskRoot, env: this.options.environment(fn, taskRoot), memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds },
+          (line) => this.options.onLog?.(fn, line),
+        );
+        this.containers.set(fn, [...list, container]);
+        return container.claim();
+      }
+      await new Promise<void>((resolve) => this.waiting.set(fn, [...this.waiting.get(fn) ?? [], resolve]));
+    }
+  }
+
+  private remove(fn: LambdaFunctionSpec, container: Container): void {
+    container.stop();
+    this.containers.set(fn, (this.containers.get(fn) ?? []).filter((other) => other !== container));
+  }
+
+  private wake(fn: LambdaFunctionSpec): void {
+    this.waiting.get(fn)?.shift()?.();
+  }
+
+  /** A copy of the function's code outside the app, so only what Lambda would have can be required. */
+  private taskRoot(fn: LambdaFunctionSpec): string {
+    const existing = this.taskRoots.get(fn);
+    if (existing !== undefined) return existing;
+    const root = path.join(this.options.workDir, 'task', `${this.taskRoots.size}-${fn.logicalId}`);
+    fs.mkdirSync(root, { recursive: true });
+    if (fn.code.kind === 'directory') fs.cpSync(fn.code.directory, root, { recursive: true });
+    if (fn.code.kind === 'inline') fs.writeFileSync(path.join(root, 'index.js'), fn.code.source);
+    this.taskRoots.set(fn, root);
+    return root;
+  }
+}
+
+/** Whether an invocation failed in Lambda's eyes (Lambda retries those when asynchronous). */
+export function failed(end: RecordedEnd): boolean {
+  return end.kind !== 'returned' && end.kind !== 'stopped';
+}
+
+/** What Lambda's Invoke API answers for a synchronous invocation that ended this way. */
+export function syncResult(record: InvocationRecord): SyncResult {
+  const end = record.end;
+  switch (end.kind) {
+    case 'returned': return { payload: end.payload };
+    case 'error': return unhandled(end.errorType, end.errorMessage, end.trace);
+    case 'timeout': return unhandled('Sandbox.Timedout', `Task timed out after ${end.seconds.toFixed(2)} seconds`);
+    case 'crashed': return unhandled('Runtime.ExitError', `Runtime exited with error: ${end.signal === null ? `exit status ${end.exitCode}` : `signal: ${end.signal}`}`);
+    case 'not-runnable': return unhandled('Runtime.LocalUnsupported', `cdk-lifecycle invoke cannot run this function locally: ${end.reason}`);
+    case 'stopped': return unhandled('Runtime.LocalStopped', 'the local run stopped this invocation');
+  }
+}
+
+function unhandled(errorType: string, errorMessage: string, trace: readonly string[] = []): SyncResult {
+  return { payload: JSON.stringify({ errorType, errorMessage, trace }), functionError: 'Unhandled' };
+}

@@ -1,0 +1,99 @@
+/**
+ * Plays requests for one custom resource: resolves its properties as CloudFormation would,
+ * sends each request to its provider and collects the steps.
+ */
+import { playStep, StepOptions } from './play-step';
+import { StepResult } from './step-result';
+import { AssemblyStack } from '../../assembly/read-assembly';
+import { LocalAws } from '../local-aws';
+import { RequestType } from '../request/cloudformation-request';
+import { Deployment, deploymentOf } from '../stack/deployment';
+import { CustomResourceTarget } from '../stack/find-custom-resource';
+import { findProvider, Provider } from '../stack/find-provider';
+import { FunctionRegistry } from '../stack/lambda-functions';
+import { PlayedResource, TemplateResolver } from '../stack/template-resolver';
+
+/** Where and how a play runs. */
+export interface PlayContext {
+  readonly aws: LocalAws;
+  readonly options: StepOptions;
+  /** Called with each step as soon as it is played. */
+  readonly onStep?: (step: StepResult) => void;
+  /** The steps played so far (the next one is numbered after them). */
+  readonly steps: StepResult[];
+}
+
+/** What a resolution needs besides the value. */
+export interface ResolveScope {
+  readonly functions: FunctionRegistry;
+  readonly stacks: readonly AssemblyStack[];
+  readonly played?: ReadonlyMap<string, PlayedResource>;
+  readonly replaced?: ReadonlySet<string>;
+}
+
+/** One request to send. */
+export interface PlayRequest {
+  readonly label: string;
+  readonly requestType: RequestType;
+  /** The properties as in the template (intrinsics unresolved). */
+  readonly properties: Readonly<Record<string, unknown>>;
+  readonly oldProperties?: Readonly<Record<string, unknown>>;
+  readonly physicalResourceId?: string;
+  /** How references resolve for this request (the assembly it belongs to). */
+  readonly scope?: ResolveScope;
+  /** The assembly whose provider handles it, when not the target's own. */
+  readonly provider?: Provider;
+}
+
+/** Sends the requests of one custom resource. */
+export class ResourcePlayer {
+  public readonly deployment: Deployment;
+  public readonly provider: Provider;
+
+  /**
+   * @throws LocalSetupError when the provider cannot run locally
+   */
+  public constructor(private readonly context: PlayContext, public readonly target: CustomResourceTarget, private readonly scope: ResolveScope) {
+    this.deployment = deploymentOf(target.stack);
+    this.provider = findProvider(target, scope.functions, this.resolver(scope));
+  }
+
+  /** Plays one request and records the step. */
+  public async send(request: PlayRequest): Promise<StepResult> {
+    const scope = request.scope ?? this.scope;
+    const resolver = this.resolver(scope);
+    const properties = resolver.resolve(request.properties) as Record<string, unknown>;
+    const oldResolver = this.resolver({ ...scope, replaced: undefined });
+    const oldProperties = request.oldProperties === undefined ? undefined : oldResolver.resolve(request.oldProperties) as Record<string, unknown>;
+    const notes = [...resolver.notes, ...oldResolver.notes.filter((note) => !resolver.notes.includes(note))];
+    const step = await playStep(this.context.aws, {
+      label: request.label,
+      requestType: request.requestType,
+      target: this.target,
+      deployment: this.deployment,
+      provider: request.provider ?? this.provider,
+      properties,
+      ...(oldProperties === undefined ? {} : { oldProperties }),
+      ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
+      notes,
+    }, this.context.steps.length + 1, this.context.options);
+    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider));
+    this.context.steps.push(step);
+    this.context.onStep?.(step);
+    return step;
+  }
+
+  private resolver(scope: ResolveScope): TemplateResolver {
+    const stack = scope.stacks.find((candidate) => candidate.name === this.target.stack.name) ?? this.target.stack;
+    const { functions, stacks, played, replaced } = scope;
+    return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced });
+  }
+}
+
+/** A note when the provider's Node.js runtime is not the one running it here. */
+function runtimeNotes(provider: Provider): string[] {
+  const here = process.versions.node.split('.')[0];
+  const runtimes = new Set((provider.kind === 'lambda' ? [provider.fn] : provider.subscribers).map((fn) => fn.runtime));
+  return [...runtimes].filter((runtime) => runtime !== undefined && /^nodejs\d+/.test(runtime) && runtime.match(/\d+/)![0] !== here)
+    .map((runtime) => `the provider's runtime is ${runtime}; here it runs on Node.js ${process.versions.node}`);
+}

@@ -1,0 +1,96 @@
+/**
+ * What a step reports besides the protocol checks: why no answer came, how each invocation
+ * ended, and the notes (secrets in logs or in clear in Parameter Store, parameters left
+ * behind, AWS SDK packages to install).
+ */
+import { StepResult, InvocationSummary } from './step-result';
+import { failed, InvocationRecord, RecordedEnd } from '../lambda/function-pool';
+import { missingSdkPackages } from '../lambda/sdk-modules';
+import { LocalAws } from '../local-aws';
+import { Violation } from '../protocol/check-response';
+
+/** How the wait for an answer ended. */
+export type WaitOutcome = 'settled' | 'limit' | 'runaway';
+
+/**
+ * Answers that reached a step's response URL after the step ended (a timer left in a frozen
+ * container fires when a later invocation thaws it): each such step gets an `answered-twice`
+ * violation. Called when a play ends.
+ */
+export function checkLateAnswers(aws: LocalAws, steps: readonly StepResult[]): void {
+  for (const step of steps) {
+    const count = aws.responses.responsesTo(step.request.ResponseURL).length;
+    if (count <= step.answers || step.violations.some((violation) => violation.rule === 'answered-twice')) continue;
+    step.violations.push({
+      rule: 'answered-twice',
+      message: `the provider answered ${count} times, ${count - step.answers} of them after the step ended (from code still running in a later invocation): a request gets exactly one response, and CloudFormation acts on one of them while the others are lost`,
+    });
+  }
+}
+
+/** Why no response came, and what CloudFormation would do. */
+export function noResponse(
+  outcome: WaitOutcome, records: readonly InvocationRecord[], waitLimitSeconds: number, serviceTimeoutSeconds: number,
+): Violation {
+  const wait = `CloudFormation would wait until the ServiceTimeout of ${serviceTimeoutSeconds} s and then fail the resource`;
+  if (outcome === 'limit') {
+    const limit = waitLimitSeconds < serviceTimeoutSeconds ? `within --timeout ${waitLimitSeconds} s` : `within the ServiceTimeout of ${serviceTimeoutSeconds} s`;
+    return { rule: 'no-response', message: `no response arrived ${limit} while the provider was still running: ${waitLimitSeconds < serviceTimeoutSeconds ? wait : 'CloudFormation fails the resource'}` };
+  }
+  const last = records[records.length - 1];
+  const why = last === undefined ? 'no invocation ran' : failed(last.end) ? `the provider's last invocation ${describeEnd(last.end)}` : 'the provider returned without answering';
+  return { rule: 'no-response', message: `no response arrived and the provider stopped running (${why}): ${wait}` };
+}
+
+/** The response URL's signature in the logs, or a parameter holding the URL in clear. */
+export function secretNotes(aws: LocalAws, responseUrl: string, records: readonly InvocationRecord[]): string[] {
+  const signature = new URL(responseUrl).searchParams.get('X-Amz-Signature') ?? responseUrl;
+  const notes: string[] = [];
+  if (records.some((record) => record.logs.some((line) => line.includes(signature)))) {
+    notes.push('warning: the logs hold the pre-signed response URL with its signature: anyone who can read them can answer for the provider');
+  }
+  for (const parameter of aws.parameters.list()) {
+    if (parameter.value.includes(signature) && parameter.type !== 'SecureString') {
+      notes.push(`warning: Parameter Store holds the response URL in clear (${parameter.name}, type ${parameter.type})`);
+    }
+  }
+  return notes;
+}
+
+/** Parameters a step stored and left behind after it was answered. */
+export function leftoverNotes(aws: LocalAws, before: ReadonlySet<string>, answered: boolean): string[] {
+  const left = aws.parameters.list().filter((parameter) => !before.has(parameter.name)).map((parameter) => parameter.name);
+  if (!answered || left.length === 0) return [];
+  return [`warning: Parameter Store still holds what the provider stored for this request after it was answered (${left.join(', ')}): remove it when answering`];
+}
+
+export function sdkHints(records: readonly InvocationRecord[], response: Readonly<Record<string, unknown>> | undefined): string[] {
+  const text = [...records.flatMap((record) => [...record.logs, record.end.kind === 'error' ? record.end.errorMessage : '']), String(response?.Reason ?? '')].join('\n');
+  return missingSdkPackages(text).map((name) => `${name} is not installed here: Lambda provides it, so to run this provider locally install it in your app (npm install --save-dev ${name})`);
+}
+
+/** How an invocation ended, as the end of a sentence. */
+export function describeEnd(end: RecordedEnd): string {
+  switch (end.kind) {
+    case 'returned': return 'returned';
+    case 'error': return `failed: ${end.errorType}: ${end.errorMessage}`;
+    case 'timeout': return `timed out after ${end.seconds} s (the function's Timeout): Lambda stopped it`;
+    case 'crashed': return `crashed: its process exited (${end.signal ?? `exit code ${end.exitCode}`})`;
+    case 'not-runnable': return `could not run locally: ${end.reason}`;
+    case 'stopped': return 'was stopped by the runner';
+  }
+}
+
+export function summarize(record: InvocationRecord): InvocationSummary {
+  return {
+    function: record.fn.logicalId,
+    stack: record.fn.stack.name,
+    type: record.type,
+    attempt: record.attempt,
+    outcome: record.end.kind,
+    ...(record.end.kind === 'returned' ? {} : { error: describeEnd(record.end) }),
+    retried: record.type === 'Event' && failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= record.fn.maxRetries,
+    durationMs: record.durationMs,
+    cold: record.cold,
+  };
+}

@@ -1,0 +1,70 @@
+/** What one played request produced, and what a whole play produced. */
+import { Violation } from '../protocol/check-response';
+import { CloudFormationRequest, RequestType } from '../request/cloudformation-request';
+
+/** One invocation of a step, for the report. */
+export interface InvocationSummary {
+  /** The function's logical id. */
+  readonly function: string;
+  readonly stack: string;
+  /** `Event` (asynchronous) or `RequestResponse`. */
+  readonly type: string;
+  readonly attempt: number;
+  /** `returned`, `error`, `timeout`, `crashed`, `not-runnable` or `stopped`. */
+  readonly outcome: string;
+  /** What went wrong, for any outcome but `returned`. */
+  readonly error?: string;
+  /** Whether Lambda retries this failed asynchronous invocation (the next attempt follows). */
+  readonly retried: boolean;
+  readonly durationMs: number;
+  readonly cold: boolean;
+}
+
+/** One request CloudFormation would send, played. */
+export interface StepResult {
+  /** 1-based position in the play. */
+  readonly index: number;
+  /** `Create`, `Update`, `Delete`, `Delete (old id)`, `Update (rollback)`, ... */
+  readonly label: string;
+  readonly requestType: RequestType;
+  readonly stackName: string;
+  readonly logicalResourceId: string;
+  readonly resourceType: string;
+  /** The request as sent (the response URL included). */
+  readonly request: CloudFormationRequest;
+  /** The body of the response CloudFormation would act on, when it is a JSON object. */
+  readonly response?: Readonly<Record<string, unknown>>;
+  readonly responseBytes?: number;
+  /** The answer's Status, when it is valid. */
+  readonly status?: 'SUCCESS' | 'FAILED';
+  /** The physical id answered, when it is valid. */
+  readonly physicalResourceId?: string;
+  /** From sending the request to its response (or to giving up). */
+  readonly durationMs: number;
+  /** Broken protocol rules; empty when the response is valid. */
+  readonly violations: Violation[];
+  /** What the user should know: placeholders, retries, hints. */
+  readonly notes: string[];
+  readonly invocations: readonly InvocationSummary[];
+  /** The lines the step's invocations printed, in order. */
+  readonly logs: readonly string[];
+  /** How many answers had reached the response URL when the step ended. */
+  readonly answers: number;
+}
+
+/** A step is fine when its response is valid and SUCCESS. */
+export function stepOk(step: StepResult): boolean {
+  return step.violations.length === 0 && step.status === 'SUCCESS';
+}
+
+/** What a play (a lifecycle, a change set, one request) produced. */
+export interface PlayResult {
+  readonly steps: readonly StepResult[];
+  /** Notes about the play as a whole (what was not played, and why). */
+  readonly notes: readonly string[];
+}
+
+/** Whether the play went as it should: every response valid and SUCCESS. */
+export function playOk(play: PlayResult): boolean {
+  return play.steps.length > 0 && play.steps.every(stepOk);
+}

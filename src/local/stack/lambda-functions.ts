@@ -1,0 +1,160 @@
+/**
+ * The Lambda functions of an assembly, as the local Lambda service knows them: each with the
+ * name and ARN a deployment would give it, its settings from the template, and where its code
+ * is in the assembly.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Deployment, deploymentOf, nameSuffix } from './deployment';
+import { AssemblyStack } from '../../assembly/read-assembly';
+import { isPlainObject } from '../../change-set/input/read-template';
+
+/** Where a function's code is. */
+export type FunctionCode =
+  | { readonly kind: 'directory'; readonly directory: string }
+  | { readonly kind: 'inline'; readonly source: string }
+  | { readonly kind: 'missing'; readonly problem: string; readonly hint: string };
+
+/** One `AWS::Lambda::Function` of the assembly. */
+export interface LambdaFunctionSpec {
+  readonly stack: AssemblyStack;
+  readonly deployment: Deployment;
+  readonly logicalId: string;
+  /** The construct path (`Stack/Provider/Function`), when the template records it. */
+  readonly constructPath?: string;
+  /** `FunctionName`, or the name CloudFormation would generate (`<stack>-<logical id>-<suffix>`). */
+  readonly name: string;
+  readonly arn: string;
+  /** `nodejs24.x`, `python3.13`, ...; undefined for container images. */
+  readonly runtime?: string;
+  readonly handler?: string;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  /** `Environment.Variables` as the template has them (values may be intrinsics). */
+  readonly environment: Readonly<Record<string, unknown>>;
+  /** How often Lambda retries a failed asynchronous invocation (its EventInvokeConfig, else 2). */
+  readonly maxRetries: number;
+  readonly code: FunctionCode;
+  /** The registry of the function's assembly (references in its settings resolve there). */
+  readonly registry: FunctionRegistry;
+}
+
+const FUNCTION_TYPE = 'AWS::Lambda::Function';
+const INVOKE_CONFIG_TYPE = 'AWS::Lambda::EventInvokeConfig';
+
+/** Lambda's defaults for a function that sets neither. */
+const DEFAULT_TIMEOUT_SECONDS = 3;
+const DEFAULT_MEMORY_MB = 128;
+const DEFAULT_RETRIES = 2;
+
+/** Every Lambda function of the stacks, found by name, ARN or logical id. */
+export class FunctionRegistry {
+  private readonly functions: LambdaFunctionSpec[];
+
+  public constructor(public readonly stacks: readonly AssemblyStack[]) {
+    this.functions = stacks.flatMap((stack) => functionsOf(stack, this));
+  }
+
+  /** All functions. */
+  public all(): readonly LambdaFunctionSpec[] {
+    return this.functions;
+  }
+
+  /** The function with this logical id in this stack. */
+  public byLogicalId(stack: AssemblyStack, logicalId: string): LambdaFunctionSpec | undefined {
+    return this.functions.find((fn) => fn.stack === stack && fn.logicalId === logicalId);
+  }
+
+  /**
+   * The function a Lambda API call names: its name, its ARN, or a partial ARN
+   * (`123456789012:function:name`), each optionally with the `$LATEST` qualifier.
+   */
+  public byName(given: string): LambdaFunctionSpec | undefined {
+    const unqualified = given.replace(/:\$LATEST$/, '');
+    return this.functions.find((fn) => fn.name === unqualified || fn.arn === unqualified
+      || `${fn.deployment.account}:function:${fn.name}` === unqualified);
+  }
+}
+
+function functionsOf(stack: AssemblyStack, registry: FunctionRegistry): LambdaFunctionSpec[] {
+  const deployment = deploymentOf(stack);
+  const resources = stack.template.Resources;
+  const retries = retriesByFunction(resources);
+  return Object.entries(resources).flatMap(([logicalId, resource]) => {
+    if (!isPlainObject(resource) || resource.Type !== FUNCTION_TYPE) return [];
+    const properties = isPlainObject(resource.Properties) ? resource.Properties : {};
+    const metadata = isPlainObject(resource.Metadata) ? resource.Metadata : {};
+    const name = typeof properties.FunctionName === 'string'
+      ? properties.FunctionName
+      : `${`${stack.name}-${logicalId}`.slice(0, 50)}-${nameSuffix(`${deployment.stackId}/${logicalId}`)}`;
+    const environment = isPlainObject(properties.Environment) ? properties.Environment : {};
+    const variables = isPlainObject(environment.Variables) ? environment.Variables : {};
+    return [{
+      stack,
+      deployment,
+      logicalId,
+      ...(typeof metadata['aws:cdk:path'] === 'string' ? { constructPath: metadata['aws:cdk:path'] } : {}),
+      name,
+      arn: `arn:${deployment.partition}:lambda:${deployment.region}:${deployment.account}:function:${name}`,
+      ...(typeof properties.Runtime === 'string' ? { runtime: properties.Runtime } : {}),
+      ...(typeof properties.Handler === 'string' ? { handler: properties.Handler } : {}),
+      timeoutSeconds: numberOr(properties.Timeout, DEFAULT_TIMEOUT_SECONDS),
+      memoryMb: numberOr(properties.MemorySize, DEFAULT_MEMORY_MB),
+      environment: variables,
+      maxRetries: retries.get(logicalId) ?? DEFAULT_RETRIES,
+      code: codeOf(stack, properties, metadata),
+      registry,
+    }];
+  });
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
+/** `MaximumRetryAttempts` of the EventInvokeConfig of each function (for `$LATEST`). */
+function retriesByFunction(resources: Record<string, unknown>): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const resource of Object.values(resources)) {
+    if (!isPlainObject(resource) || resource.Type !== INVOKE_CONFIG_TYPE || !isPlainObject(resource.Properties)) continue;
+    const { FunctionName: target, MaximumRetryAttempts: retries } = resource.Properties;
+    const logicalId = isPlainObject(target) && typeof target.Ref === 'string' ? target.Ref : undefined;
+    if (logicalId !== undefined && typeof retries === 'number') found.set(logicalId, retries);
+  }
+  return found;
+}
+
+/**
+ * The function's code: the folder the `aws:asset:path` metadata names (the cdk CLI records
+ * it), or the asset whose object key is the template's `Code.S3Key` (an in-process
+ * `app.synth()`), or inline `Code.ZipFile` source.
+ */
+function codeOf(stack: AssemblyStack, properties: Record<string, unknown>, metadata: Record<string, unknown>): FunctionCode {
+  const code = isPlainObject(properties.Code) ? properties.Code : {};
+  if (typeof code.ZipFile === 'string') return { kind: 'inline', source: code.ZipFile };
+  const candidates: string[] = [];
+  if (typeof metadata['aws:asset:path'] === 'string') candidates.push(metadata['aws:asset:path']);
+  if (typeof code.S3Key === 'string' && stack.assets.has(code.S3Key)) candidates.push(stack.assets.get(code.S3Key)!);
+  for (const candidate of candidates) {
+    const directory = path.resolve(stack.directory, candidate);
+    if (isDirectory(directory)) return { kind: 'directory', directory };
+    if (fs.existsSync(directory)) {
+      return { kind: 'missing', problem: `its code is the file ${candidate}, not a folder, and zipped code cannot run locally`, hint: 'give the function a directory asset (lambda.Code.fromAsset(dir))' };
+    }
+  }
+  const where = candidates.length > 0 ? `${candidates.join(' or ')} is not in ${stack.shown}` : `${stack.shown} does not record where it is (no aws:asset:path metadata, and no asset manifest entry for its S3Key)`;
+  return {
+    kind: 'missing',
+    problem: `its code is not in the assembly: ${where}`,
+    hint: "synthesize with the cdk CLI (cdk synth records asset paths), or with new App({ context: { 'aws:cdk:enable-asset-metadata': true } }), and keep the staged assets",
+  };
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
