@@ -5,12 +5,13 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import {
-  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
-} from '../runtime/contract';
 import { PollingOptions } from './polling-options';
-import { checkProviderProps } from './private/provider-props-check';
+import {
+  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
+  POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
+} from '../runtime/contract';
 import { providerCode } from './private/provider-code';
+import { checkProviderProps } from './private/provider-props-check';
 import { ServiceTokenType } from './service-token-type';
 
 /**

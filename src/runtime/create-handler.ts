@@ -7,16 +7,16 @@
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
 import { POLLING_BUILD } from './build-variant';
+import type { Waiter } from './polling/waiter';
 import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
 import { failedResponse, Invoker, runLifecycle } from './protocol/lifecycle';
-import { isFailedCreateId } from './protocol/physical-id';
 import { createLogger, Logger, LogSink } from './protocol/logger';
+import { isFailedCreateId } from './protocol/physical-id';
 import { parseRequest } from './protocol/request';
 import { fitResponse, ResponseBody } from './protocol/response';
 import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
 import { unwrapInvocation } from './protocol/sns';
-import type { Waiter } from './polling/waiter';
 
 /** The subset of the Lambda context the runtime reads. */
 export interface LambdaContextLike {
@@ -44,7 +44,14 @@ export interface HandlerDependencies {
 
 /** What the Lambda handler resolves with: a summary per request (useful to tests and logs). */
 export interface InvocationSummary {
-  readonly requests: Array<{ readonly requestId: string; readonly status?: string; readonly delivered: boolean }>;
+  readonly requests: RequestSummary[];
+}
+
+/** What became of one request. */
+interface RequestSummary {
+  readonly requestId: string;
+  readonly status?: string;
+  readonly delivered: boolean;
 }
 
 /** Builds the Lambda handler. */
@@ -54,12 +61,12 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
   const sendDeps = { put: deps.put, now, sleep, random: deps.random ?? Math.random };
   const root = createLogger(deps.log);
 
-  /** Fits and sends one answer, and logs what became of it; true when delivered. */
-  const deliver = async (body: ResponseBody, url: URL, deadline: number, logger: Logger): Promise<{ status?: string; delivered: boolean }> => {
+  /** Fits and sends one answer, logs what became of it, and completes the request's summary. */
+  const deliver = async (summary: RequestSummary, body: ResponseBody, url: URL, deadline: number, logger: Logger): Promise<RequestSummary> => {
     const fitted = fitResponse(body);
     if (!fitted) {
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');
-      return { delivered: false };
+      return summary;
     }
     const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
     const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, policy);
@@ -72,13 +79,13 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     };
     if (outcome.delivered) logger.info('response delivered', fields);
     else logger.error('response not delivered', { ...fields, error: outcome.error });
-    return { status: fitted.Status, delivered: outcome.delivered };
+    return { ...summary, status: fitted.Status, delivered: outcome.delivered };
   };
 
   const answerOne = async (raw: unknown, context: LambdaContextLike | undefined, startedAt: number, remaining: number, invocation: Logger) => {
     const parsed = parseRequest(raw);
     const address = parsed.address;
-    const summary = { requestId: address.RequestId, status: undefined as string | undefined, delivered: false };
+    const summary: RequestSummary = { requestId: address.RequestId, delivered: false };
     const logger = invocation.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
     const budget = computeBudget(startedAt, remaining, readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties));
 
@@ -94,7 +101,9 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
         const handlerTimeoutMs = budget.handlerDeadline - now();
         body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
         if (POLLING_BUILD && deps.waiter && body.Status === 'SUCCESS' && !isFailedCreateId(parsed.request.PhysicalResourceId)) {
-          const waited = await deps.waiter.wait({ request: parsed.request, body, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs });
+          const waited = await deps.waiter.wait({
+            request: parsed.request, body, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs,
+          });
           // The wait continues in a new invocation, which answers.
           if (waited === undefined) return { ...summary, status: 'WAITING' };
           body = waited;
@@ -108,7 +117,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('unexpected error', { error: errorText(e) });
       body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    return { ...summary, ...await deliver(body, target.url, budget.responseDeadline, logger) };
+    return deliver(summary, body, target.url, budget.responseDeadline, logger);
   };
 
   return async (event, context) => {
@@ -125,7 +134,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
           logLocation: (requestId) => logLocation(context, requestId),
           answer: async (body, url, deadline, logger) => {
             const target = checkResponseUrl(url);
-            if (target.url) await deliver(body, target.url, deadline, logger);
+            if (target.url) await deliver({ requestId: body.RequestId, delivered: false }, body, target.url, deadline, logger);
             else logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
           },
         });

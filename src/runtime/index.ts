@@ -9,6 +9,7 @@
  * thread, right after loading (still during Lambda's init) to start the standby worker.
  */
 import { join, resolve } from 'node:path';
+import { POLLING_BUILD } from './build-variant';
 import {
   ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER,
 } from './contract';
@@ -18,38 +19,34 @@ import { heapLimitMb } from './isolation/heap-limit';
 import { inThreadIsolation } from './isolation/in-thread-isolation';
 import { Isolation, isolatedInvoker } from './isolation/isolation';
 import { workerIsolation } from './isolation/worker-isolation';
+import { waiterFromEnvironment } from './polling/waiter-from-environment';
 import { failure } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { nodePut } from './protocol/send-response';
-import { waiterFromEnvironment } from './polling/waiter-from-environment';
-import { POLLING_BUILD } from './build-variant';
 import { frameworkInvoker, nodeModuleLoader, parseHandlerSpec, sdkLambdaInvoke } from './user-handler';
 
 /** The function's code root: the user's files sit one folder above the runtime's own. */
 const CODE_ROOT = join(__dirname, '..');
 
-/** How the runtime reaches the user's code: onEvent, and isComplete for polling providers. */
-interface Handlers {
-  readonly onEvent: Invoker;
-  readonly isComplete?: Invoker;
-}
+/**
+ * How the runtime reaches the user's code: `[onEvent, isComplete?]`, isComplete for polling providers (a
+ * pair rather than an object: the bundle for providers that do not poll stays smaller).
+ */
+type Handlers = readonly Invoker[];
 
 function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
   const functionName = env[ENV_ON_EVENT_FUNCTION];
   if (functionName) {
     const lambda = sdkLambdaInvoke();
     const isCompleteFunction = POLLING_BUILD && env[ENV_IS_COMPLETE_FUNCTION];
-    return {
-      onEvent: frameworkInvoker(functionName, lambda),
-      ...(isCompleteFunction ? { isComplete: frameworkInvoker(isCompleteFunction, lambda, 'isComplete') } : {}),
-    };
+    return [frameworkInvoker(functionName, lambda), ...(isCompleteFunction ? [frameworkInvoker(isCompleteFunction, lambda, 'isComplete')] : [])];
   }
   const spec = env[ENV_USER_HANDLER] ?? '';
   const handlerSpec = parseHandlerSpec(spec);
   if (!handlerSpec) {
     // Never with a construct-made function (it sets one of the two variables).
     const outcome = failure(`HandlerLoadError: ${ENV_USER_HANDLER} must look like "file.export", got "${spec}"`);
-    return { onEvent: { call: async () => outcome } };
+    return [{ call: async () => outcome }];
   }
   // isComplete is another export of the same module (the construct checks that it is).
   const isCompleteExport = POLLING_BUILD && parseHandlerSpec(env[ENV_IS_COMPLETE_HANDLER] ?? '')?.exportName;
@@ -69,10 +66,7 @@ function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
     setImmediate(workers.prestart);
     isolation = workers;
   }
-  return {
-    onEvent: isolatedInvoker(isolation, handlerSpec.exportName),
-    ...(isCompleteExport ? { isComplete: isolatedInvoker(isolation, isCompleteExport, 'isComplete') } : {}),
-  };
+  return [isolatedInvoker(isolation, handlerSpec.exportName), ...(isCompleteExport ? [isolatedInvoker(isolation, isCompleteExport, 'isComplete')] : [])];
 }
 
 /** In a handler worker: load the user's module and answer one call (no Lambda handler). */
@@ -83,10 +77,10 @@ if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, p
 
 const handlers = asWorker ? undefined : handlersFromEnvironment(process.env);
 const handler = handlers && createHandler({
-  invoke: handlers.onEvent,
+  invoke: handlers[0],
   put: nodePut,
   log: (line) => console.log(line),
-  waiter: POLLING_BUILD ? waiterFromEnvironment(process.env, handlers.isComplete) : undefined,
+  waiter: POLLING_BUILD ? waiterFromEnvironment(process.env, handlers[1]) : undefined,
 });
 
 // Plain CommonJS (no ES module interop helpers in the bundle): Lambda reads `handler`.

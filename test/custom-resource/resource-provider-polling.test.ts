@@ -4,8 +4,8 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ProvidedResource, ResourceProvider, ResourceProviderProps } from '../../src';
-import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, ENV_USER_HANDLER } from '../../src/runtime/contract';
+import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'polling', 'handler.ts');
 const PLAIN_ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'typescript', 'handler.ts');

@@ -6,6 +6,7 @@
  * each call in a fresh worker thread; `InThreadIsolation` runs it on the runtime's thread
  * (faster, unprotected). The same call serves any export (`onEvent`, later `isComplete`).
  */
+import { POLLING_BUILD } from '../build-variant';
 import type { HandlerOutcome, ResultShape } from '../protocol/handler-result';
 import type { Invoker } from '../protocol/lifecycle';
 
@@ -39,7 +40,8 @@ export function isolatedInvoker(isolation: Isolation, exportName: string, shape?
   return {
     call: (event, { deadline, logger }) => isolation.call({
       exportName,
-      shape,
+      // Only the polling bundle carries the shape (the other has no isComplete).
+      ...(POLLING_BUILD ? { shape } : {}),
       event,
       deadline,
       // stderr (console.error, console.warn) is logged at ERROR level.

@@ -10,8 +10,8 @@
  * the handler's last lines before a crash arrive before the crash does.
  */
 import { deadlineText } from '../protocol/deadline';
-import type { ResultShape } from '../protocol/handler-result';
 import { errorText } from '../protocol/error-text';
+import type { ResultShape } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
 import { CRASHED } from '../protocol/text';
 

@@ -7,7 +7,9 @@ import { describe, isPlainObject } from '../protocol/request';
 import { dataTooLargeReason, MAX_BODY_BYTES, measureData } from '../protocol/response';
 
 /** A checked answer of isComplete. */
-export type IsCompleteAnswer = { readonly ok: true; readonly complete: boolean; readonly data?: Record<string, unknown> } | { readonly ok: false; readonly error: string };
+export type IsCompleteAnswer =
+  | { readonly ok: true; readonly complete: boolean; readonly data?: Record<string, unknown> }
+  | { readonly ok: false; readonly error: string };
 
 const EXPECTED = '; expected an object { IsComplete: true | false, Data?: { ... } }';
 

@@ -88,7 +88,9 @@ export async function waitInThisInvocation(deps: LongWaitDependencies, part: Wai
     now: deps.now,
     sleep: deps.sleep,
     isComplete: async (attempt, callDeadline) => {
-      const event = { ...handlerEvent, PhysicalResourceId: part.result.PhysicalResourceId!, Data: part.result.Data, Attempt: attempt } as LifecycleIsCompleteEvent;
+      const event = {
+        ...handlerEvent, PhysicalResourceId: part.result.PhysicalResourceId!, Data: part.result.Data, Attempt: attempt,
+      } as LifecycleIsCompleteEvent;
       part.logger.info('calling isComplete', { attempt });
       return deps.isComplete(event, callDeadline, part.logger);
     },
@@ -110,7 +112,9 @@ export async function waitInThisInvocation(deps: LongWaitDependencies, part: Wai
 }
 
 /** Keeps the wait (first hand-off) and starts the next invocation; waits here first when the call is far off. */
-async function handOn(deps: LongWaitDependencies, part: WaitPart, parameter: string, responseUrl: string | undefined, attempt: number, due: number): Promise<WaitEnd> {
+async function handOn(
+  deps: LongWaitDependencies, part: WaitPart, parameter: string, responseUrl: string | undefined, attempt: number, due: number,
+): Promise<WaitEnd> {
   // A call due after this invocation's end: spend this invocation waiting rather than
   // handing on at once (a chain of invocations that only pass the wait along).
   const idle = Math.min(due, part.invocationEnd) - deps.now();
@@ -206,9 +210,12 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     };
     const end = await waitInThisInvocation(deps, part, state.parameter);
     if (end.kind === 'handed-off') return;
-    const deadline = Math.min(pollingDeadline(state.arrivedAt, readServiceTimeout(state.request.ResourceProperties)), run.invocationStart + run.remainingMs - 500);
+    const serviceTimeout = readServiceTimeout(state.request.ResourceProperties);
+    const deadline = Math.min(pollingDeadline(state.arrivedAt, serviceTimeout), run.invocationStart + run.remainingMs - 500);
+    // Removed before answering: nothing stays behind once CloudFormation has the answer, and
+    // this invocation, holding the last claim, is the only one that can answer.
+    await deps.store.remove(state.parameter, state.hop).catch((e) => logger.error('could not remove what the wait stored', { error: errorText(e) }));
     await run.answer(end.body, kept.responseUrl, deadline, logger);
-    await deps.store.remove(state.parameter, state.hop);
   } catch (e) {
     // The store or the answer failed: nothing else can answer this hop, so say it loudly.
     logger.error('the wait could not go on', { error: errorText(e) });

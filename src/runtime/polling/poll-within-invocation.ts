@@ -4,9 +4,9 @@
  * new invocation.
  */
 import type { PollingSchedule } from '../contract';
-import type { HandlerOutcome } from '../protocol/handler-result';
 import { validateIsComplete } from './is-complete-answer';
 import { planNextStep, waitBefore } from './poll-schedule';
+import type { HandlerOutcome } from '../protocol/handler-result';
 
 /** Calls isComplete once; resolves by `deadline` (epoch ms); never rejects. */
 export type IsCompleteCaller = (attempt: number, deadline: number) => Promise<HandlerOutcome>;
@@ -43,7 +43,9 @@ export async function pollWithinInvocation(input: PollWithinInvocation): Promise
   let attempts = input.attempt;
   let due = input.due;
   for (;;) {
-    const step = planNextStep({ now: input.now(), due, deadline: input.deadline, invocationEnd: input.invocationEnd, callMs: input.callMs, answerMs: input.answerMs });
+    const step = planNextStep({
+      now: input.now(), due, deadline: input.deadline, invocationEnd: input.invocationEnd, callMs: input.callMs, answerMs: input.answerMs,
+    });
     if (step.kind === 'timeout') return { kind: 'timed-out', attempts };
     if (step.kind === 'hand-off') return { kind: 'continue', attempts, due: step.at };
     const wait = step.at - input.now();

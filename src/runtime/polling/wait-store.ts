@@ -7,8 +7,8 @@
  * The SDK client is loaded on first use (Lambda's Node.js runtime provides it); tests inject
  * a client that talks to a loopback fake of the SSM API.
  */
-import { createHash } from 'node:crypto';
 import { POLL_PARAMETER_PREFIX } from '../contract';
+import { requestHash } from '../protocol/physical-id';
 import type { LifecycleResult } from '../types';
 
 /** What is kept for a request while its wait continues in other invocations. */
@@ -31,8 +31,7 @@ export class WaitStore {
 
   /** The parameter of a request: stable for the request, under the function's own prefix. */
   public parameterFor(request: { StackId: string; RequestId: string; LogicalResourceId: string }): string {
-    const key = createHash('sha256').update(`${request.StackId}\n${request.RequestId}\n${request.LogicalResourceId}`).digest('hex').slice(0, 32);
-    return `${POLL_PARAMETER_PREFIX}${this.functionName}/${key}`;
+    return `${POLL_PARAMETER_PREFIX}${this.functionName}/${requestHash(request, 32)}`;
   }
 
   /**

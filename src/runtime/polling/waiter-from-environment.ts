@@ -3,11 +3,11 @@
  * runtime bundle for providers that poll, see build-variant.ts).
  */
 import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, PollingSchedule } from '../contract';
-import { failure } from '../protocol/handler-result';
-import type { Invoker } from '../protocol/lifecycle';
 import { sdkSelfInvoke } from './self-invoker';
 import { sdkSsmOperations, WaitStore } from './wait-store';
 import { createWaiter, Waiter } from './waiter';
+import { failure } from '../protocol/handler-result';
+import type { Invoker } from '../protocol/lifecycle';
 
 /**
  * The waiter of this function when it polls (ENV_POLLING set), else undefined; `isComplete`

@@ -3,12 +3,12 @@
  * and continue a wait when an invocation is a poll. `createHandler` takes a `Waiter` only for
  * providers with isComplete; others never load this code.
  */
-import type { Logger } from '../protocol/logger';
-import type { CloudFormationRequest } from '../protocol/request';
-import type { ResponseBody } from '../protocol/response';
 import { continueWait, Continuation, handOnReserve, LongWaitDependencies, waitInThisInvocation } from './long-wait';
 import { isPollInvocation } from './poll-message';
 import { waitBefore } from './poll-schedule';
+import type { Logger } from '../protocol/logger';
+import type { CloudFormationRequest } from '../protocol/request';
+import type { ResponseBody } from '../protocol/response';
 
 /** A request whose onEvent succeeded, in the invocation that received it. */
 export interface FirstWait {

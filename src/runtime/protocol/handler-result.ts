@@ -8,8 +8,8 @@
  * keys), fields outside the protocol are left out, and errors are clipped text.
  * With NoEcho set, no part of Data appears in a failure's text.
  */
-import { POLLING_BUILD } from '../build-variant';
 import { types } from 'node:util';
+import { POLLING_BUILD } from '../build-variant';
 import { FAILED_CREATE_MARKER } from '../contract';
 import type { LifecycleResult } from '../types';
 import { errorText } from './error-text';

@@ -1,10 +1,10 @@
-import { LifecycleIsCompleteEvent } from '../../../src/runtime/types';
-import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { continueWait, LongWaitDependencies, waitInThisInvocation, WaitPart } from '../../../src/runtime/polling/long-wait';
 import { POLL_KEY } from '../../../src/runtime/polling/poll-message';
 import { SsmOperations, WaitStore } from '../../../src/runtime/polling/wait-store';
+import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { createLogger } from '../../../src/runtime/protocol/logger';
 import { ResponseBody } from '../../../src/runtime/protocol/response';
+import { LifecycleIsCompleteEvent } from '../../../src/runtime/types';
 
 /** SSM's semantics for the calls the store makes, in memory (errors named as the SDK names them). */
 class MemorySsm implements SsmOperations {
@@ -35,6 +35,10 @@ const REQUEST = {
   ResourceType: 'Custom::Cluster',
   ResourceProperties: { ServiceToken: 'arn', ServiceTimeout: '600', size: 'large' },
 };
+
+/** isComplete's answers: not done three times, then done. */
+const NOT_DONE: HandlerOutcome = { ok: true, result: {}, answer: { IsComplete: false } };
+const doneOnFourthCall = (): HandlerOutcome[] => [NOT_DONE, NOT_DONE, NOT_DONE, { ok: true, result: {}, answer: { IsComplete: true } }];
 
 function setup(answers: HandlerOutcome[]) {
   let now = 1_000_000;
@@ -105,7 +109,7 @@ describe('continuing in a new invocation', () => {
   }
 
   test('GIVEN the poll event WHEN the new invocation completes THEN it answers the kept URL once and removes the parameter and its claim', async () => {
-    const { deps, ssm, event, answered, run } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
+    const { deps, ssm, event, answered, run } = await handedOff(doneOnFourthCall());
     await continueWait(deps, event, run);
     expect(answered).toHaveLength(1);
     expect(answered[0].url).toBe(URL);
@@ -114,14 +118,14 @@ describe('continuing in a new invocation', () => {
   });
 
   test('GIVEN the same poll event delivered twice WHEN both run THEN only one continues and one answer is sent', async () => {
-    const { deps, event, answered, run, lines } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
+    const { deps, event, answered, run, lines } = await handedOff(doneOnFourthCall());
     await Promise.all([continueWait(deps, event, run), continueWait(deps, event, run)]);
     expect(answered).toHaveLength(1);
     expect(lines.some((l) => l.includes('handled by another invocation'))).toBe(true);
   });
 
   test('GIVEN a poll event delivered late, after the answer WHEN it runs THEN it does nothing and leaves nothing behind', async () => {
-    const { deps, ssm, event, answered, run, lines } = await handedOff([{ ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: false } }, { ok: true, result: {}, answer: { IsComplete: true } }]);
+    const { deps, ssm, event, answered, run, lines } = await handedOff(doneOnFourthCall());
     await continueWait(deps, event, run);
     await continueWait(deps, event, run);
     expect(answered).toHaveLength(1);

@@ -1,5 +1,5 @@
-import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { pollWithinInvocation, PollWithinInvocation } from '../../../src/runtime/polling/poll-within-invocation';
+import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 
 /** A clock that only moves when the poller sleeps or a call takes time. */
 function fakeClock(start = 0) {
@@ -67,7 +67,10 @@ test('GIVEN a wait that never completes WHEN the deadline comes THEN one last ca
 });
 
 test('GIVEN a continued wait WHEN polled THEN the schedule goes on from the attempts already made', async () => {
-  const { input, calls } = setup([{ ok: true, result: {}, answer: { IsComplete: true } }], { attempt: 6, due: 50_000, deadline: 200_000, invocationEnd: 150_000 });
+  const { input, calls } = setup(
+    [{ ok: true, result: {}, answer: { IsComplete: true } }],
+    { attempt: 6, due: 50_000, deadline: 200_000, invocationEnd: 150_000 },
+  );
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'complete', attempts: 7 });
   expect(calls).toEqual([{ attempt: 6, at: 50_000, deadline: 55_000 }]);
 });
