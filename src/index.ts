@@ -1,6 +1,7 @@
 // The public API of cdk-lifecycle. Handler authors find their event types in
 // `cdk-lifecycle/lib/runtime/types` (plain TypeScript types, outside the jsii API).
 export * from './custom-resource/service-token-type';
+export * from './custom-resource/polling-options';
 export * from './custom-resource/resource-provider';
 export * from './custom-resource/provided-resource';
 export * from './replacement/severity';

@@ -1,16 +1,17 @@
-import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../runtime/contract';
-import { ENTRY_EXTENSIONS, entryExports, loadEsbuild, missingModuleProblem } from './private/entry-bundle';
-import { ENTRY_MODULE, providerCode, userCodeSource, UserCodeSource } from './private/provider-code';
-import { ConstructPropsError } from './private/validation-error';
+import { PollingOptions } from './polling-options';
+import {
+  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
+  POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
+} from '../runtime/contract';
+import { providerCode } from './private/provider-code';
+import { checkProviderProps } from './private/provider-props-check';
 import { ServiceTokenType } from './service-token-type';
 
 /**
@@ -49,6 +50,34 @@ export interface ResourceProviderProps {
    * @default - required with `code`; `onEvent` with `entry`
    */
   readonly handler?: string;
+
+  /**
+   * The export that reports whether the work `onEvent` started is complete, in the same code
+   * as `handler` (`index.isComplete` with `code`, `isComplete` with `entry`). When set, the
+   * provider answers CloudFormation only once `isComplete` returns `{ IsComplete: true }`,
+   * throws, or the resource's ServiceTimeout is about to pass; it polls inside the current
+   * invocation while it can and hands the wait to a new invocation of itself when it must
+   * outlive one. Synth fails when the entry visibly does not export it.
+   *
+   * @default - no polling: the answer follows `onEvent`
+   */
+  readonly isCompleteHandler?: string;
+
+  /**
+   * A function (in any language) that reports completion, with `onEventFunction`: the
+   * provider invokes it synchronously with the event, the physical id and the Data
+   * `onEvent` answered, and reads `{ IsComplete, Data? }` from its answer.
+   *
+   * @default - no polling
+   */
+  readonly isCompleteFunction?: lambda.IFunction;
+
+  /**
+   * How often `isComplete` is called. Only with `isCompleteHandler` or `isCompleteFunction`.
+   *
+   * @default - first call after 5 s, then every 5 s growing by 1.5x up to 1 minute
+   */
+  readonly polling?: PollingOptions;
 
   /**
    * Run your handler in a fresh worker thread for every request (in-function mode).
@@ -154,9 +183,15 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
   /** The principal to grant your handler's permissions to. */
   public readonly grantPrincipal: iam.IPrincipal;
 
+  /**
+   * The wait before the first `isComplete` call, when the provider polls. A resource whose
+   * ServiceTimeout is shorter cannot complete (checked by `ProvidedResource`).
+   */
+  public readonly pollFirstDelay?: Duration;
+
   constructor(scope: Construct, id: string, props: ResourceProviderProps) {
     super(scope, id);
-    const { source, userHandler } = this.validate(props);
+    const checked = checkProviderProps(this, props);
 
     this.logGroup = new logs.LogGroup(this, 'LogGroup', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -169,11 +204,12 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         resources: [this.logGroup.logGroupArn],
       }),
     ];
-    if (props.onEventFunction) {
+    const handlerFunctions = [props.onEventFunction, props.isCompleteFunction].filter((f): f is lambda.IFunction => f !== undefined);
+    if (handlerFunctions.length > 0) {
       statements.push(new iam.PolicyStatement({
         sid: 'InvokeHandlerFunction',
         actions: ['lambda:InvokeFunction'],
-        resources: [props.onEventFunction.functionArn],
+        resources: handlerFunctions.map((f) => f.functionArn),
       }));
     }
     const role = new iam.Role(this, 'Role', {
@@ -184,7 +220,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
 
     const fn = new lambda.Function(this, 'Function', {
       runtime: lambda.Runtime.NODEJS_24_X,
-      code: providerCode(source),
+      code: providerCode(checked.source, checked.schedule !== undefined),
       handler: RUNTIME_HANDLER,
       timeout: props.timeout ?? Duration.minutes(5),
       memorySize: props.memorySize ?? 256,
@@ -197,12 +233,19 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         ...props.environment,
         ...(props.onEventFunction
           ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
-          : { [ENV_USER_HANDLER]: userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
+          : { [ENV_USER_HANDLER]: checked.userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
+        ...(checked.isCompleteHandler ? { [ENV_IS_COMPLETE_HANDLER]: checked.isCompleteHandler } : {}),
+        ...(props.isCompleteFunction ? { [ENV_IS_COMPLETE_FUNCTION]: props.isCompleteFunction.functionArn } : {}),
+        ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),
       },
       initialPolicy: props.initialPolicy,
     });
     this.providerFunction = fn;
     this.grantPrincipal = fn.grantPrincipal;
+    if (checked.schedule) {
+      this.pollFirstDelay = Duration.millis(checked.schedule.firstDelayMs);
+      new iam.Policy(this, 'PollingPolicy', { roles: [role], statements: pollingStatements(fn) });
+    }
 
     const tokenType = props.serviceTokenType ?? (props.topic ? ServiceTokenType.SNS_TOPIC : ServiceTokenType.LAMBDA);
     if (tokenType === ServiceTokenType.SNS_TOPIC) {
@@ -214,74 +257,22 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       this.serviceToken = fn.functionArn;
     }
   }
-
-  private validate(props: ResourceProviderProps): { source: UserCodeSource; userHandler?: string } {
-    const path = this.node.path;
-    if (props.onEventFunction && props.isolateHandler !== undefined) {
-      throw new ConstructPropsError(path, 'isolateHandler', 'applies to entry and code only: onEventFunction runs in its own function');
-    }
-    const given = [props.entry !== undefined && 'entry', props.code !== undefined && 'code', props.onEventFunction !== undefined && 'onEventFunction'].filter(Boolean);
-    if (given.length > 1) {
-      throw new ConstructPropsError(path, String(given[1]), `cannot be combined with ${given[0]}: give exactly one of entry (a TypeScript or JavaScript file), code (with handler) or onEventFunction`);
-    }
-    if (props.onEventFunction && props.handler !== undefined) {
-      throw new ConstructPropsError(path, 'handler', 'is not used with onEventFunction (the function has its own handler setting): remove it');
-    }
-    if (props.topic && props.serviceTokenType === ServiceTokenType.LAMBDA) {
-      throw new ConstructPropsError(path, 'topic', 'is only used with serviceTokenType SNS_TOPIC, but serviceTokenType is LAMBDA');
-    }
-    if (props.timeout && !props.timeout.isUnresolved()) {
-      const seconds = props.timeout.toSeconds();
-      if (seconds < 5 || seconds > 900) {
-        throw new ConstructPropsError(path, 'timeout', `must be between 5 seconds and 15 minutes (the runtime needs time to answer CloudFormation), got ${seconds} seconds`);
-      }
-    }
-    if (props.onEventFunction) return { source: undefined };
-    if (props.entry !== undefined) return validateEntry(path, props.entry, props.handler);
-    if (!props.code) {
-      throw new ConstructPropsError(path, 'code', 'is required: give entry (a TypeScript or JavaScript file), code and handler (JavaScript code), or onEventFunction');
-    }
-    if (props.handler === undefined || !/^[^.\s][^\s]*\.[A-Za-z_$][\w$]*$/.test(props.handler)) {
-      throw new ConstructPropsError(path, 'handler', `must look like "file.export" (for example "index.onEvent"), got ${JSON.stringify(props.handler ?? null)}`);
-    }
-    const { source, problem } = userCodeSource(this, props.code);
-    if (problem) throw new ConstructPropsError(path, 'code', problem);
-    const modulePath = props.handler.slice(0, props.handler.lastIndexOf('.'));
-    if (source && 'directory' in source) {
-      const missing = missingModuleProblem(source.directory, modulePath);
-      if (missing) throw new ConstructPropsError(path, 'code', missing);
-    } else if (source && 'inlineSource' in source && modulePath !== ENTRY_MODULE) {
-      throw new ConstructPropsError(path, 'handler', `must name the module "index" with inline code (it is written as index.js), got ${JSON.stringify(props.handler)}`);
-    }
-    return { source, userHandler: props.handler };
-  }
 }
 
-/** Checks an `entry` and its handler export; resolves the file from the working directory. */
-function validateEntry(constructPath: string, entry: string, handler: string | undefined): { source: UserCodeSource; userHandler: string } {
-  const file = nodePath.resolve(entry);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    throw new ConstructPropsError(constructPath, 'entry', `must be an existing file, got ${JSON.stringify(entry)} (resolved to ${file}: ${fs.existsSync(file) ? 'a directory' : 'not found'})`);
-  }
-  if (!ENTRY_EXTENSIONS.includes(nodePath.extname(file))) {
-    throw new ConstructPropsError(constructPath, 'entry', `must be a TypeScript or JavaScript file (${ENTRY_EXTENSIONS.join(', ')}), got ${JSON.stringify(entry)}`);
-  }
-  const exportName = handler ?? 'onEvent';
-  if (!/^[A-Za-z_$][\w$]*$/.test(exportName)) {
-    throw new ConstructPropsError(constructPath, 'handler', `must be the name of the exported function with entry (for example "onEvent"), got ${JSON.stringify(handler)}`);
-  }
-  const esbuild = loadEsbuild(file);
-  if (!esbuild) {
-    throw new ConstructPropsError(constructPath, 'entry', `needs esbuild to bundle ${JSON.stringify(entry)} at synth time, and none was found from ${nodePath.dirname(file)} or ${process.cwd()}. Install it in your app (npm install --save-dev esbuild), or compile the handler to JavaScript and give code: lambda.Code.fromAsset(dir) with handler "file.${exportName}"`);
-  }
-  let exported: string[] | undefined;
-  try {
-    exported = entryExports(esbuild, file);
-  } catch (e) {
-    throw new ConstructPropsError(constructPath, 'entry', (e as Error).message);
-  }
-  if (exported && !exported.includes(exportName)) {
-    throw new ConstructPropsError(constructPath, 'handler', `names the export ${JSON.stringify(exportName)}, but ${JSON.stringify(entry)} exports ${exported.length ? exported.map((e) => JSON.stringify(e)).join(', ') : 'nothing'}`);
-  }
-  return { source: { entry: file }, userHandler: `${ENTRY_MODULE}.${exportName}` };
+/**
+ * What a polling provider may do beyond its base role, kept in a separate policy resource
+ * (the function's ARN in the role's inline policy would be a circular dependency): invoke
+ * itself asynchronously to continue a wait in a new invocation, and keep the request's
+ * response URL (encrypted, SecureString) in SSM parameters under its own prefix.
+ */
+function pollingStatements(fn: lambda.Function): iam.PolicyStatement[] {
+  const stack = Stack.of(fn);
+  return [
+    new iam.PolicyStatement({ sid: 'ContinueWaitInNewInvocation', actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }),
+    new iam.PolicyStatement({
+      sid: 'KeepResponseUrlEncrypted',
+      actions: ['ssm:PutParameter', 'ssm:GetParameter', 'ssm:DeleteParameter', 'ssm:DeleteParameters'],
+      resources: [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${POLL_PARAMETER_PREFIX.slice(1)}${fn.functionName}/*` })],
+    }),
+  ];
 }

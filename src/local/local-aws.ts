@@ -26,6 +26,12 @@ export interface LocalAwsOptions {
   readonly cold?: boolean;
   /** Folders whose `node_modules` provide the AWS SDK, searched first (the user's app). */
   readonly sdkSearch?: readonly string[];
+  /**
+   * Asynchronous invocations (of the payloads this accepts) delivered three times: the
+   * original, a duplicate at once and a late one after the original ended, as Lambda's
+   * at-least-once delivery may. Default: each is delivered once.
+   */
+  readonly redeliver?: (payload: string) => boolean;
 }
 
 /** The stand-in for AWS during a run. */
@@ -42,6 +48,7 @@ export class LocalAws {
       const pool = new FunctionPool(functions, {
         workDir,
         cold: options.cold,
+        redeliver: options.redeliver,
         environment: (fn, taskRoot) => lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, { awsUrl: server!.url, nodePath }, options.env),
       });
       server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool), parameters.route]);

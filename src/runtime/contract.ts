@@ -59,3 +59,26 @@ export interface EncodedOptions {
 
 /** Current value of `EncodedOptions.v`. */
 export const ENCODING_VERSION = '1';
+
+/** Environment variable naming the user's isComplete export, e.g. `index.isComplete` (in-function mode). */
+export const ENV_IS_COMPLETE_HANDLER = 'CDK_LIFECYCLE_IS_COMPLETE_HANDLER';
+
+/** Environment variable holding the ARN of the user's isComplete function (framework mode). */
+export const ENV_IS_COMPLETE_FUNCTION = 'CDK_LIFECYCLE_IS_COMPLETE_FUNCTION';
+
+/** Environment variable holding the polling schedule as JSON (`PollingSchedule`). */
+export const ENV_POLLING = 'CDK_LIFECYCLE_POLLING';
+
+/** The polling schedule the construct passes to the runtime, in milliseconds. */
+export interface PollingSchedule {
+  readonly firstDelayMs: number;
+  readonly intervalMs: number;
+  readonly backoffRate: number;
+  readonly maxIntervalMs: number;
+}
+
+/**
+ * Prefix of the SSM parameters a polling provider keeps while a wait outlives one invocation
+ * (`<prefix><function name>/...`). The role may touch only parameters under it.
+ */
+export const POLL_PARAMETER_PREFIX = '/cdk-lifecycle/';

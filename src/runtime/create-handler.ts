@@ -6,10 +6,13 @@
  * Lambda retry the asynchronous invocation and run the handler's side effects twice.
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
+import { POLLING_BUILD } from './build-variant';
+import type { Waiter } from './polling/waiter';
 import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
 import { failedResponse, Invoker, runLifecycle } from './protocol/lifecycle';
 import { createLogger, Logger, LogSink } from './protocol/logger';
+import { isFailedCreateId } from './protocol/physical-id';
 import { parseRequest } from './protocol/request';
 import { fitResponse, ResponseBody } from './protocol/response';
 import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
@@ -35,11 +38,20 @@ export interface HandlerDependencies {
   readonly retryPolicy?: RetryPolicy;
   /** Time assumed when the invocation has no Lambda context, in ms. */
   readonly defaultRemainingMs?: number;
+  /** Waits for isComplete after onEvent (polling providers only). */
+  readonly waiter?: Waiter;
 }
 
 /** What the Lambda handler resolves with: a summary per request (useful to tests and logs). */
 export interface InvocationSummary {
-  readonly requests: Array<{ readonly requestId: string; readonly status?: string; readonly delivered: boolean }>;
+  readonly requests: RequestSummary[];
+}
+
+/** What became of one request. */
+interface RequestSummary {
+  readonly requestId: string;
+  readonly status?: string;
+  readonly delivered: boolean;
 }
 
 /** Builds the Lambda handler. */
@@ -49,10 +61,31 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
   const sendDeps = { put: deps.put, now, sleep, random: deps.random ?? Math.random };
   const root = createLogger(deps.log);
 
+  /** Fits and sends one answer, logs what became of it, and completes the request's summary. */
+  const deliver = async (summary: RequestSummary, body: ResponseBody, url: URL, deadline: number, logger: Logger): Promise<RequestSummary> => {
+    const fitted = fitResponse(body);
+    if (!fitted) {
+      logger.error('cannot answer: the copied fields exceed 4,096 bytes');
+      return summary;
+    }
+    const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, policy);
+    const fields = {
+      status: fitted.Status,
+      physicalResourceId: fitted.PhysicalResourceId,
+      url: redactUrl(url),
+      attempts: outcome.attempts,
+      httpStatus: outcome.status,
+    };
+    if (outcome.delivered) logger.info('response delivered', fields);
+    else logger.error('response not delivered', { ...fields, error: outcome.error });
+    return { ...summary, status: fitted.Status, delivered: outcome.delivered };
+  };
+
   const answerOne = async (raw: unknown, context: LambdaContextLike | undefined, startedAt: number, remaining: number, invocation: Logger) => {
     const parsed = parseRequest(raw);
     const address = parsed.address;
-    const summary = { requestId: address.RequestId, status: undefined as string | undefined, delivered: false };
+    const summary: RequestSummary = { requestId: address.RequestId, delivered: false };
     const logger = invocation.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
     const budget = computeBudget(startedAt, remaining, readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties));
 
@@ -62,38 +95,29 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       return summary;
     }
     const logs = logLocation(context, address.RequestId);
-    let fitted: ResponseBody | undefined;
+    let body: ResponseBody;
     try {
-      let body: ResponseBody;
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
         body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
+        if (POLLING_BUILD && deps.waiter && body.Status === 'SUCCESS' && !isFailedCreateId(parsed.request.PhysicalResourceId)) {
+          const waited = await deps.waiter.wait({
+            request: parsed.request, body, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs,
+          });
+          // The wait continues in a new invocation, which answers.
+          if (waited === undefined) return { ...summary, status: 'WAITING' };
+          body = waited;
+        }
       } else {
         logger.error('malformed request', { error: parsed.error });
         body = failedResponse(address, `${parsed.error} (see ${logs})`);
       }
-      fitted = fitResponse(body);
     } catch (e) {
       // Whatever went wrong, CloudFormation still gets an answer.
       logger.error('unexpected error', { error: errorText(e) });
-      fitted = fitResponse(failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`));
+      body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    if (!fitted) {
-      logger.error('cannot answer: the copied fields exceed 4,096 bytes');
-      return summary;
-    }
-    const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    const outcome = await sendResponse(target.url, JSON.stringify(fitted), budget.responseDeadline, sendDeps, policy);
-    const fields = {
-      status: fitted.Status,
-      physicalResourceId: fitted.PhysicalResourceId,
-      url: redactUrl(target.url),
-      attempts: outcome.attempts,
-      httpStatus: outcome.status,
-    };
-    if (outcome.delivered) logger.info('response delivered', fields);
-    else logger.error('response not delivered', { ...fields, error: outcome.error });
-    return { ...summary, status: fitted.Status, delivered: outcome.delivered };
+    return deliver(summary, body, target.url, budget.responseDeadline, logger);
   };
 
   return async (event, context) => {
@@ -102,6 +126,21 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     // Lines about no request in particular say so (RequestId null) and carry Lambda's own id.
     const invocation = root.child({ RequestId: null, awsRequestId: context?.awsRequestId });
     try {
+      if (POLLING_BUILD && deps.waiter?.isPoll(event)) {
+        await deps.waiter.continue(event, {
+          invocationStart: startedAt,
+          remainingMs: remaining,
+          logger: invocation,
+          logLocation: (requestId) => logLocation(context, requestId),
+          answer: async (body, url, deadline, logger) => {
+            const target = checkResponseUrl(url);
+            if (target.url) await deliver({ requestId: body.RequestId, delivered: false }, body, target.url, deadline, logger);
+            else logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
+          },
+        });
+        await deps.invoke.prepare?.(prepareDeadline(now(), remaining - (now() - startedAt)));
+        return { requests: [] };
+      }
       const results = await Promise.all(unwrapInvocation(event).map(async (item, record) => {
         try {
           if ('raw' in item) return await answerOne(item.raw, context, startedAt, remaining, invocation);

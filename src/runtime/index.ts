@@ -9,13 +9,17 @@
  * thread, right after loading (still during Lambda's init) to start the standby worker.
  */
 import { join, resolve } from 'node:path';
-import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER } from './contract';
+import { POLLING_BUILD } from './build-variant';
+import {
+  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER,
+} from './contract';
 import { createHandler } from './create-handler';
 import { HANDLER_WORKER_ENV, isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
 import { heapLimitMb } from './isolation/heap-limit';
 import { inThreadIsolation } from './isolation/in-thread-isolation';
-import { isolatedInvoker } from './isolation/isolation';
+import { Isolation, isolatedInvoker } from './isolation/isolation';
 import { workerIsolation } from './isolation/worker-isolation';
+import { waiterFromEnvironment } from './polling/waiter-from-environment';
 import { failure } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { nodePut } from './protocol/send-response';
@@ -24,30 +28,45 @@ import { frameworkInvoker, nodeModuleLoader, parseHandlerSpec, sdkLambdaInvoke }
 /** The function's code root: the user's files sit one folder above the runtime's own. */
 const CODE_ROOT = join(__dirname, '..');
 
-function invokerFromEnvironment(env: NodeJS.ProcessEnv): Invoker {
+/**
+ * How the runtime reaches the user's code: `[onEvent, isComplete?]`, isComplete for polling providers (a
+ * pair rather than an object: the bundle for providers that do not poll stays smaller).
+ */
+type Handlers = readonly Invoker[];
+
+function handlersFromEnvironment(env: NodeJS.ProcessEnv): Handlers {
   const functionName = env[ENV_ON_EVENT_FUNCTION];
-  if (functionName) return frameworkInvoker(functionName, sdkLambdaInvoke());
+  if (functionName) {
+    const lambda = sdkLambdaInvoke();
+    const isCompleteFunction = POLLING_BUILD && env[ENV_IS_COMPLETE_FUNCTION];
+    return [frameworkInvoker(functionName, lambda), ...(isCompleteFunction ? [frameworkInvoker(isCompleteFunction, lambda, 'isComplete')] : [])];
+  }
   const spec = env[ENV_USER_HANDLER] ?? '';
   const handlerSpec = parseHandlerSpec(spec);
   if (!handlerSpec) {
     // Never with a construct-made function (it sets one of the two variables).
     const outcome = failure(`HandlerLoadError: ${ENV_USER_HANDLER} must look like "file.export", got "${spec}"`);
-    return { call: async () => outcome };
+    return [{ call: async () => outcome }];
   }
+  // isComplete is another export of the same module (the construct checks that it is).
+  const isCompleteExport = POLLING_BUILD && parseHandlerSpec(env[ENV_IS_COMPLETE_HANDLER] ?? '')?.exportName;
   const modulePath = resolve(CODE_ROOT, handlerSpec.modulePath);
+  let isolation: Isolation;
   if (env[ENV_ISOLATE_HANDLER] === 'false') {
-    return isolatedInvoker(inThreadIsolation(() => nodeModuleLoader(modulePath), handlerSpec.modulePath), handlerSpec.exportName);
+    isolation = inThreadIsolation(() => nodeModuleLoader(modulePath), handlerSpec.modulePath);
+  } else {
+    const workers = workerIsolation({
+      entry: __filename,
+      modulePath,
+      moduleName: handlerSpec.modulePath,
+      heapLimitMb: heapLimitMb(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+    });
+    // Right after loading, still during Lambda's init: the first request then finds a worker
+    // that has loaded the module.
+    setImmediate(workers.prestart);
+    isolation = workers;
   }
-  const isolation = workerIsolation({
-    entry: __filename,
-    modulePath,
-    moduleName: handlerSpec.modulePath,
-    heapLimitMb: heapLimitMb(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
-  });
-  // Right after loading, still during Lambda's init: the first request then finds a worker
-  // that has loaded the module.
-  setImmediate(isolation.prestart);
-  return isolatedInvoker(isolation, handlerSpec.exportName);
+  return [isolatedInvoker(isolation, handlerSpec.exportName), ...(isCompleteExport ? [isolatedInvoker(isolation, isCompleteExport, 'isComplete')] : [])];
 }
 
 /** In a handler worker: load the user's module and answer one call (no Lambda handler). */
@@ -56,10 +75,12 @@ const threads: typeof import('node:worker_threads') | undefined = process.env[HA
 const asWorker = isHandlerWorkerData(threads?.workerData);
 if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, process);
 
-const handler = asWorker ? undefined : createHandler({
-  invoke: invokerFromEnvironment(process.env),
+const handlers = asWorker ? undefined : handlersFromEnvironment(process.env);
+const handler = handlers && createHandler({
+  invoke: handlers[0],
   put: nodePut,
   log: (line) => console.log(line),
+  waiter: POLLING_BUILD ? waiterFromEnvironment(process.env, handlers[1]) : undefined,
 });
 
 // Plain CommonJS (no ES module interop helpers in the bundle): Lambda reads `handler`.

@@ -77,3 +77,27 @@ export interface LifecycleResult {
 
 /** The signature of a handler function. */
 export type LifecycleHandler = (event: LifecycleEvent) => Promise<LifecycleResult | void> | LifecycleResult | void;
+
+/**
+ * What `isComplete` receives: the event `onEvent` received, with the physical id and the Data
+ * `onEvent` answered, and which call this is.
+ */
+export type LifecycleIsCompleteEvent = LifecycleEvent & {
+  /** The physical id `onEvent` answered (on a Create too). */
+  readonly PhysicalResourceId: string;
+  /** The Data `onEvent` answered, if any. */
+  readonly Data?: Record<string, unknown>;
+  /** 0 for the first call of isComplete for this request, then 1, 2, ... */
+  readonly Attempt: number;
+};
+
+/** What `isComplete` returns. */
+export interface IsCompleteResult {
+  /** true when the work `onEvent` started is done: the resource is then answered SUCCESS. */
+  readonly IsComplete: boolean;
+  /** Values readable with `Fn::GetAtt`, merged over the Data `onEvent` returned. */
+  readonly Data?: Record<string, unknown>;
+}
+
+/** The signature of an isComplete function. Throwing fails the resource. */
+export type IsCompleteHandler = (event: LifecycleIsCompleteEvent) => Promise<IsCompleteResult> | IsCompleteResult;

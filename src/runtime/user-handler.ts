@@ -7,8 +7,9 @@
  * - Framework mode: the user's function (any language) is invoked synchronously with the
  *   event; its answer is the result. The AWS SDK is loaded only in this mode.
  */
+import { POLLING_BUILD } from './build-variant';
 import { errorText } from './protocol/error-text';
-import { failure, validateResult } from './protocol/handler-result';
+import { failure, ResultShape, validateResult } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { isPlainObject } from './protocol/request';
 
@@ -51,7 +52,7 @@ export type LambdaInvoke = (functionName: string, payload: string) => Promise<{ 
  * data), validated like an in-function result; a function error becomes a FAILED outcome
  * with the function's `errorType: errorMessage`.
  */
-export function frameworkInvoker(functionName: string, invoke: LambdaInvoke): Invoker {
+export function frameworkInvoker(functionName: string, invoke: LambdaInvoke, shape: ResultShape = 'onEvent'): Invoker {
   return {
     call: async (event) => {
       let payload: unknown;
@@ -69,7 +70,7 @@ export function frameworkInvoker(functionName: string, invoke: LambdaInvoke): In
       } catch (e) {
         return failure(errorText(e));
       }
-      return validateResult(payload);
+      return POLLING_BUILD && shape === 'isComplete' ? { ok: true, result: {}, answer: payload } : validateResult(payload);
     },
   };
 }

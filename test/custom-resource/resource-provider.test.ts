@@ -212,7 +212,7 @@ describe('ResourceProvider with a TypeScript entry', () => {
     ['a Python file', { entry: path.join(__dirname, '..', 'fixtures', 'handlers', 'python', 'index.py') }, /entry must be a TypeScript or JavaScript file/],
     ['a syntax error', { entry: brokenEntry() }, /Test\/Provider: entry esbuild could not read .*handler.ts:2:\d+: Expected "}" but found ";"/],
     ['entry with code', { entry: ENTRY, code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' }, /Test\/Provider: code cannot be combined with entry/],
-    ['a handler that is not a name', { entry: ENTRY, handler: 'index.onEvent' }, /handler must be the name of the exported function with entry \(for example "onEvent"\), got "index.onEvent"/],
+    ['a handler that is not a name', { entry: ENTRY, handler: 'index.onEvent' }, /handler must be the name of an exported function with entry \(for example "onEvent"\), got "index.onEvent"/],
   ])('GIVEN %s WHEN constructed THEN synth fails naming the path, the property and the value', (_name, props, message) => {
     expect(() => new ResourceProvider(newStack(), 'Provider', props as any)).toThrow(message);
   });

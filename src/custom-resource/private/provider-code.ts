@@ -13,6 +13,9 @@ import { RUNTIME_DIR } from '../../runtime/contract';
 /** Where `bundle:runtime` writes the runtime (shipped in the npm package under assets/). */
 export const RUNTIME_BUNDLE_DIR = path.join(__dirname, '..', '..', '..', 'assets', 'runtime');
 
+/** The runtime's variant for providers that poll. */
+export const RUNTIME_POLLING_BUNDLE_DIR = path.join(__dirname, '..', '..', '..', 'assets', 'runtime-polling');
+
 /** The user's code as something that can be copied (or bundled) next to the runtime. */
 export type UserCodeSource =
   | { readonly directory: string }
@@ -43,8 +46,9 @@ export function userCodeSource(scope: Construct, code: lambda.Code): { source?: 
  * Builds the combined asset. Bundling runs locally (no Docker): the user's files are copied,
  * or an entry is bundled with esbuild, and the runtime is added beside them.
  */
-export function providerCode(source: UserCodeSource): lambda.Code {
-  const runtimeFile = path.join(RUNTIME_BUNDLE_DIR, 'index.js');
+export function providerCode(source: UserCodeSource, polls: boolean = false): lambda.Code {
+  // Providers that poll get the runtime built with the isComplete and long-wait code.
+  const runtimeFile = path.join(polls ? RUNTIME_POLLING_BUNDLE_DIR : RUNTIME_BUNDLE_DIR, 'index.js');
   if (!fs.existsSync(runtimeFile)) {
     throw new Error(`cdk-lifecycle: the provider runtime bundle is missing at ${runtimeFile}; reinstall the package (or run "npx projen bundle:runtime" in a checkout)`);
   }

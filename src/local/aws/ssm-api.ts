@@ -2,8 +2,9 @@
  * A loopback stand-in for the SSM Parameter Store API (JSON 1.1, `X-Amz-Target:
  * AmazonSSM.<Operation>`), which the AWS SDK reaches through `AWS_ENDPOINT_URL_SSM`:
  * `PutParameter` (with and without `Overwrite`; `ParameterAlreadyExists` makes it a create-once
- * claim), `GetParameter` (`WithDecryption` for a SecureString), `DeleteParameter`, and AWS's
- * error shapes (`ParameterNotFound`, `ParameterAlreadyExists`, `ValidationException`). The
+ * claim; the Standard tier holds 4 KB, the Advanced tier 8 KB), `GetParameter` (`WithDecryption`
+ * for a SecureString), `DeleteParameter`, `DeleteParameters` (at most 10 names; missing ones are
+ * reported, not refused), and AWS's error shapes (`ParameterNotFound`, `ParameterAlreadyExists`, `ValidationException`). The
  * runner reads what is stored to check that a provider cleans up and never stores a response
  * URL in clear.
  *
@@ -22,8 +23,10 @@ export interface StoredParameter {
 }
 
 const TYPES = ['String', 'StringList', 'SecureString'];
-/** The Standard tier's value limit, in characters. */
-const MAX_VALUE_LENGTH = 4096;
+/** The value limits of the Standard and Advanced tiers, in characters. */
+const MAX_VALUE_LENGTH = { Standard: 4096, Advanced: 8192 };
+/** DeleteParameters takes 1 to 10 names. */
+const MAX_DELETE_NAMES = 10;
 
 /** The parameters of a run. */
 export class ParameterStore {
@@ -50,6 +53,7 @@ export class ParameterStore {
     } catch {
       return error('SerializationException', 'the request body is not a JSON object');
     }
+    if (target === 'AmazonSSM.DeleteParameters') return this.deleteMany(input.Names);
     const name = input.Name;
     if (typeof name !== 'string' || name === '') return error('ValidationException', '1 validation error detected: Value null at \'name\' failed to satisfy constraint: Member must not be null');
     switch (target.slice('AmazonSSM.'.length)) {
@@ -66,7 +70,9 @@ export class ParameterStore {
   private put(name: string, input: Record<string, unknown>): HttpReply {
     const existing = this.parameters.get(name);
     if (typeof input.Value !== 'string') return error('ValidationException', 'Value must be a string');
-    if (input.Value.length > MAX_VALUE_LENGTH) return error('ValidationException', `Standard tier parameters support a maximum parameter value of ${MAX_VALUE_LENGTH} characters`);
+    const tier = input.Tier ?? 'Standard';
+    if (tier !== 'Standard' && tier !== 'Advanced') return error('ValidationException', `Tier must be Standard or Advanced, not ${JSON.stringify(tier)} (the local SSM endpoint does not pick a tier for Intelligent-Tiering)`);
+    if (input.Value.length > MAX_VALUE_LENGTH[tier]) return error('ValidationException', `${tier} tier parameters support a maximum parameter value of ${MAX_VALUE_LENGTH[tier]} characters`);
     if (existing !== undefined && input.Overwrite !== true) {
       return error('ParameterAlreadyExists', 'The parameter already exists. To overwrite this value, set the overwrite option in the request to true.');
     }
@@ -74,7 +80,15 @@ export class ParameterStore {
     if (type === undefined || !TYPES.includes(type)) return error('ValidationException', `Type must be one of ${TYPES.join(', ')}`);
     const version = (existing?.version ?? 0) + 1;
     this.parameters.set(name, { name, value: input.Value, type, version, lastModified: Date.now() });
-    return ok({ Version: version, Tier: 'Standard' });
+    return ok({ Version: version, Tier: tier });
+  }
+
+  private deleteMany(names: unknown): HttpReply {
+    if (!Array.isArray(names) || names.length === 0 || names.length > MAX_DELETE_NAMES || !names.every((n) => typeof n === 'string' && n !== '')) {
+      return error('ValidationException', `Names must be a list of 1 to ${MAX_DELETE_NAMES} parameter names`);
+    }
+    const deleted = names.filter((n: string) => this.parameters.delete(n));
+    return ok({ DeletedParameters: deleted, InvalidParameters: names.filter((n: string) => !deleted.includes(n)) });
   }
 
   private get(name: string, decrypt: boolean): HttpReply {

@@ -40,6 +40,12 @@ export interface PoolOptions {
   readonly cold?: boolean;
   /** Called with every line a container prints. */
   readonly onLog?: (fn: LambdaFunctionSpec, line: string) => void;
+  /**
+   * Lambda delivers asynchronous invocations at least once. For the payloads this accepts,
+   * each is also delivered a second time at once (a duplicate) and a third time after the
+   * first delivery ended (a late one), to show that a function handles both.
+   */
+  readonly redeliver?: (payload: string) => boolean;
 }
 
 /** Containers one function may run at once; more invocations wait for one to be free. */
@@ -87,8 +93,17 @@ export class FunctionPool implements LocalLambda {
   }
 
   public invokeAsync(fn: LambdaFunctionSpec, payload: string): void {
+    const again = this.options.redeliver?.(payload) === true;
+    const first = this.deliverAsync(fn, payload);
+    if (!again) return;
+    void this.deliverAsync(fn, payload);
+    void first.then(() => this.deliverAsync(fn, payload));
+  }
+
+  /** One delivery of an asynchronous invocation, with Lambda's retries; resolves when it ended. */
+  private deliverAsync(fn: LambdaFunctionSpec, payload: string): Promise<InvocationRecord> {
     const generation = this.generation;
-    void this.track(async () => {
+    return this.track(async () => {
       let record = await this.run(fn, payload, 'Event', 1);
       while (failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= fn.maxRetries && generation === this.generation) {
         record = await this.run(fn, payload, 'Event', record.attempt + 1);

@@ -2,15 +2,16 @@
  * Calling the handler and taking its result back: the part that runs where the handler runs
  * (inside the worker, or on the runtime's thread without isolation).
  */
+import { POLLING_BUILD } from '../build-variant';
 import { errorText } from '../protocol/error-text';
-import { failure, HandlerOutcome, settleResult } from '../protocol/handler-result';
+import { failure, HandlerOutcome, ResultShape, settleIsComplete, settleResult } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
 
 /** A handler export. */
 export type HandlerFunction = (event: unknown) => unknown;
 
 /** Calls `fn` and settles what it returned or threw into a bounded outcome. Never rejects. */
-export async function callHandler(fn: HandlerFunction, event: unknown): Promise<HandlerOutcome> {
+export async function callHandler(fn: HandlerFunction, event: unknown, shape: ResultShape = 'onEvent'): Promise<HandlerOutcome> {
   // Read before the handler can change its event.
   const forDelete = (event as { RequestType?: unknown } | null)?.RequestType === 'Delete';
   let raw: unknown;
@@ -19,7 +20,7 @@ export async function callHandler(fn: HandlerFunction, event: unknown): Promise<
   } catch (e) {
     return failure(errorText(e));
   }
-  return settleResult(raw, forDelete);
+  return POLLING_BUILD && shape === 'isComplete' ? settleIsComplete(raw) : settleResult(raw, forDelete);
 }
 
 /** The export named `exportName`, also looked up under `default` (ES modules compiled to CommonJS). */

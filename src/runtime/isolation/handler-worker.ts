@@ -6,6 +6,8 @@
  * as `failed` (the runtime then answers FAILED and stops the worker); `process.exit`, running
  * out of memory and a blocked event loop are seen by the runtime from outside.
  */
+import { POLLING_BUILD } from '../build-variant';
+import type { ResultShape } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
 import { ModuleLoader, nodeModuleLoader } from '../user-handler';
 import { callHandler, findExport, loadErrorText, missingExport } from './call-handler';
@@ -84,5 +86,5 @@ async function answer(data: HandlerWorkerData, mod: Record<string, unknown>, mes
   const call = isPlainObject(message) ? message : {};
   const exportName = typeof call.exportName === 'string' ? call.exportName : '';
   const fn = findExport(mod, exportName);
-  return fn ? callHandler(fn, call.event) : missingExport(data.moduleName, exportName, mod);
+  return fn ? callHandler(fn, call.event, POLLING_BUILD ? call.shape as ResultShape : undefined) : missingExport(data.moduleName, exportName, mod);
 }

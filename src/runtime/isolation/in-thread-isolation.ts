@@ -5,6 +5,7 @@
  * handler that throws from a timer, exits the process or blocks the event loop takes the
  * runtime down with it. Tests also use it to run handlers in-thread.
  */
+import { POLLING_BUILD } from '../build-variant';
 import { callHandler, findExport, loadErrorText, missingExport } from './call-handler';
 import type { Isolation } from './isolation';
 import { withDeadline } from '../protocol/deadline';
@@ -25,7 +26,7 @@ export function inThreadIsolation(load: () => Promise<Record<string, unknown>>, 
       const fn = findExport(mod, call.exportName);
       if (!fn) return missingExport(moduleName, call.exportName, mod);
       // Events are JSON: copying cannot fail.
-      return withDeadline(callHandler(fn, structuredClone(call.event)), call.deadline - now());
+      return withDeadline(callHandler(fn, structuredClone(call.event), POLLING_BUILD ? call.shape : undefined), call.deadline - now());
     },
     prepare: async () => undefined,
   };

@@ -7,6 +7,7 @@
  * (`process.exit`, running out of memory), or the deadline, at which the runtime stops the
  * thread itself (a busy loop cannot block a timer on another thread).
  */
+import { POLLING_BUILD } from '../build-variant';
 import { HANDLER_WORKER_ENV, HandlerWorkerData } from './handler-worker';
 import type { IsolationCall, OutputStream } from './isolation';
 import { lineSplitter } from './output-lines';
@@ -85,7 +86,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
   };
   const send = () => {
     sent = true;
-    const message: CallMessage = { t: 'call', exportName: call!.exportName, event: call!.event };
+    const message: CallMessage = { t: 'call', exportName: call!.exportName, event: call!.event, ...(POLLING_BUILD ? { shape: call!.shape } : {}) };
     try {
       // Structured clone: the handler gets its own copy of the event.
       worker.postMessage(message);
@@ -120,7 +121,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
       lines[message.stream === 'stderr' ? 'stderr' : 'stdout'].push(String(message.text));
     } else if (message.t === 'outcome' && sent) {
       // Only an answer to the call counts (the handler itself could post before it).
-      finish(readOutcome(message.outcome));
+      finish(readOutcome(message.outcome, POLLING_BUILD ? call?.shape : undefined));
     }
   });
   worker.on('error', (error: unknown) => fail(workerErrorText(error, settings.heapLimitMb)));

@@ -6,7 +6,8 @@
  * each call in a fresh worker thread; `InThreadIsolation` runs it on the runtime's thread
  * (faster, unprotected). The same call serves any export (`onEvent`, later `isComplete`).
  */
-import type { HandlerOutcome } from '../protocol/handler-result';
+import { POLLING_BUILD } from '../build-variant';
+import type { HandlerOutcome, ResultShape } from '../protocol/handler-result';
 import type { Invoker } from '../protocol/lifecycle';
 
 /** Which console stream a line of the handler's output came from. */
@@ -16,6 +17,8 @@ export type OutputStream = 'stdout' | 'stderr';
 export interface IsolationCall {
   /** The export of the handler module to call, e.g. `onEvent`. */
   readonly exportName: string;
+  /** Which answer the export gives (onEvent's when absent). */
+  readonly shape?: ResultShape;
   /** The event; the handler receives its own copy. */
   readonly event: unknown;
   /** Epoch ms by which the call resolves; an isolated handler is stopped then. */
@@ -33,10 +36,12 @@ export interface Isolation {
 }
 
 /** The lifecycle's invoker for an export, with the handler's output logged under the request. */
-export function isolatedInvoker(isolation: Isolation, exportName: string): Invoker {
+export function isolatedInvoker(isolation: Isolation, exportName: string, shape?: ResultShape): Invoker {
   return {
     call: (event, { deadline, logger }) => isolation.call({
       exportName,
+      // Only the polling bundle carries the shape (the other has no isComplete).
+      ...(POLLING_BUILD ? { shape } : {}),
       event,
       deadline,
       // stderr (console.error, console.warn) is logged at ERROR level.

@@ -11,6 +11,7 @@
  */
 import { deadlineText } from '../protocol/deadline';
 import { errorText } from '../protocol/error-text';
+import type { ResultShape } from '../protocol/handler-result';
 import { isPlainObject } from '../protocol/request';
 import { CRASHED } from '../protocol/text';
 
@@ -19,6 +20,8 @@ export interface CallMessage {
   readonly t: 'call';
   readonly exportName: string;
   readonly event: unknown;
+  /** Which answer the export gives; onEvent's when absent. */
+  readonly shape?: ResultShape;
 }
 
 /**

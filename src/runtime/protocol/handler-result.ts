@@ -9,6 +9,7 @@
  * With NoEcho set, no part of Data appears in a failure's text.
  */
 import { types } from 'node:util';
+import { POLLING_BUILD } from '../build-variant';
 import { FAILED_CREATE_MARKER } from '../contract';
 import type { LifecycleResult } from '../types';
 import { errorText } from './error-text';
@@ -17,9 +18,19 @@ import { describe, describeType, isPlainObject } from './request';
 import { dataSize, dataTooLargeReason, MAX_BODY_BYTES, NOT_SHOWN } from './response';
 import { clipMiddle, CRASHED, MAX_REASON_CODE_POINTS, RETURNED } from './text';
 
-/** What became of one call of the handler, as plain, bounded data. */
+/**
+ * Which answer a call expects: onEvent's (`PhysicalResourceId`, `Data`, `NoEcho`) or
+ * isComplete's (`IsComplete`, `Data`).
+ */
+export type ResultShape = 'onEvent' | 'isComplete';
+
+/**
+ * What became of one call of the handler, as plain, bounded data. For the isComplete shape,
+ * `answer` holds isComplete's answer as plain data, not yet checked: the polling code checks
+ * it (`validateIsComplete`), so that providers that do not poll carry none of that code.
+ */
 export type HandlerOutcome =
-  | { readonly ok: true; readonly result: LifecycleResult }
+  | { readonly ok: true; readonly result: LifecycleResult; readonly answer?: unknown }
   | { readonly ok: false; readonly error: string };
 
 /** A failed outcome; `error` reads `Name: message`. */
@@ -123,8 +134,8 @@ export function validateResult(value: unknown): HandlerOutcome {
  * Reads an outcome that crossed from the handler's worker. The handler can post messages
  * too, so nothing is trusted: a result is validated again (it is small), an error clipped.
  */
-export function readOutcome(value: unknown): HandlerOutcome {
-  if (isPlainObject(value) && value.ok === true) return validateResult(value.result);
+export function readOutcome(value: unknown, shape: ResultShape = 'onEvent'): HandlerOutcome {
+  if (isPlainObject(value) && value.ok === true) return POLLING_BUILD && shape === 'isComplete' ? { ok: true, result: {}, answer: value.answer } : validateResult(value.result);
   if (isPlainObject(value) && value.ok === false && typeof value.error === 'string') return failure(value.error);
   return failure(`${CRASHED}unreadable outcome from the worker`);
 }
@@ -136,5 +147,18 @@ function noEchoSet(raw: unknown): boolean {
     return value !== undefined && value !== false;
   } catch {
     return true;
+  }
+}
+
+/**
+ * isComplete's answer, serialized once and parsed back as plain data, or a failure. It is
+ * checked by the polling code (`validateIsComplete`), which only providers that poll load.
+ */
+export function settleIsComplete(raw: unknown): HandlerOutcome {
+  try {
+    const json = JSON.stringify(raw);
+    return { ok: true, result: {}, answer: json === undefined ? undefined : JSON.parse(json) };
+  } catch (e) {
+    return failure(`HandlerResultError: isComplete returned a result that cannot be written as JSON (${errorText(e)})`);
   }
 }

@@ -15,8 +15,9 @@ interface RequestIdentity {
   readonly LogicalResourceId: string;
 }
 
-function shortHash(request: RequestIdentity): string {
-  return createHash('sha256').update(`${request.StackId}\n${request.RequestId}\n${request.LogicalResourceId}`).digest('hex').slice(0, 16);
+/** The first `digits` hex digits of a SHA-256 of the request's identity: stable for one request. */
+export function requestHash(request: RequestIdentity, digits: number): string {
+  return createHash('sha256').update(`${request.StackId}\n${request.RequestId}\n${request.LogicalResourceId}`).digest('hex').slice(0, digits);
 }
 
 function readableName(logicalId: string): string {
@@ -26,7 +27,7 @@ function readableName(logicalId: string): string {
 
 /** `<LogicalResourceId>-<16 hex digits>`, stable for one request. */
 export function defaultPhysicalId(request: RequestIdentity): string {
-  return `${readableName(request.LogicalResourceId)}-${shortHash(request)}`;
+  return `${readableName(request.LogicalResourceId)}-${requestHash(request, 16)}`;
 }
 
 /** The id answered for a failed Create; its Delete is answered without the handler. */

@@ -55,6 +55,36 @@ test('GIVEN a parameter WHEN deleted twice THEN the second delete and a later re
   expect(store.list()).toEqual([]);
 });
 
+test('GIVEN three parameters WHEN two of them and a missing one are deleted at once THEN the two go and the missing one is reported, not refused', async () => {
+  for (const name of ['/w/a', '/w/a/claim-1', '/w/b']) await ssm('PutParameter', { Name: name, Value: 'v', Type: 'String' });
+
+  const deleted = await ssm('DeleteParameters', { Names: ['/w/a', '/w/a/claim-1', '/w/a/claim-2'] });
+
+  expect(deleted).toEqual({ status: 200, body: { DeletedParameters: ['/w/a', '/w/a/claim-1'], InvalidParameters: ['/w/a/claim-2'] } });
+  expect(store.list().map((p) => p.name)).toEqual(['/w/b']);
+});
+
+test.each([
+  ['no names', []],
+  ['eleven names', Array.from({ length: 11 }, (_, i) => `/n${i}`)],
+  ['a name that is not a string', ['/a', 7]],
+  ['no list', undefined],
+])('GIVEN DeleteParameters with %s WHEN sent THEN ValidationException names the limit', async (_what, names) => {
+  await ssm('PutParameter', { Name: '/a', Value: 'v', Type: 'String' });
+
+  expect(await ssm('DeleteParameters', { Names: names })).toEqual({ status: 400, body: { __type: 'ValidationException', message: 'Names must be a list of 1 to 10 parameter names' } });
+  expect(store.list()).toHaveLength(1);
+});
+
+test('GIVEN a value of 5,000 characters WHEN put in the Standard and in the Advanced tier THEN only the Advanced tier (8 KB) takes it', async () => {
+  const value = 'x'.repeat(5_000);
+
+  expect(await ssm('PutParameter', { Name: '/big', Value: value, Type: 'SecureString' })).toMatchObject({ status: 400, body: { __type: 'ValidationException', message: expect.stringContaining('Standard tier parameters support a maximum parameter value of 4096') } });
+  expect(await ssm('PutParameter', { Name: '/big', Value: value, Type: 'SecureString', Tier: 'Advanced' })).toEqual({ status: 200, body: { Version: 1, Tier: 'Advanced' } });
+  expect(await ssm('PutParameter', { Name: '/huge', Value: 'x'.repeat(8_193), Type: 'String', Tier: 'Advanced' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('8192') } });
+  expect(await ssm('PutParameter', { Name: '/t', Value: 'v', Type: 'String', Tier: 'Premium' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('Tier must be Standard or Advanced') } });
+});
+
 test.each([
   ['no Name', 'PutParameter', { Value: 'v', Type: 'String' }, 'ValidationException'],
   ['no Value', 'PutParameter', { Name: 'n', Type: 'String' }, 'ValidationException'],

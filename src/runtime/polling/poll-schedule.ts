@@ -1,0 +1,63 @@
+/**
+ * When to call `isComplete` next, and when to stop: pure arithmetic over epoch milliseconds.
+ *
+ * The overall deadline is the resource's ServiceTimeout counted from the request's arrival,
+ * less a safety margin (CloudFormation started counting a little before the request arrived),
+ * never later. Inside it, each invocation polls while it has time and hands the wait to a new
+ * invocation of the provider when the next call would not fit.
+ */
+import type { PollingSchedule } from '../contract';
+
+/** Margin kept before the ServiceTimeout: 5% of it, at least 2 s, at most 60 s. */
+export function serviceTimeoutMargin(serviceTimeoutSeconds: number): number {
+  return Math.min(60_000, Math.max(2_000, serviceTimeoutSeconds * 50));
+}
+
+/** The time by which the answer must be delivered, for a request that arrived at `arrivedAt`. */
+export function pollingDeadline(arrivedAt: number, serviceTimeoutSeconds: number): number {
+  return arrivedAt + serviceTimeoutSeconds * 1000 - serviceTimeoutMargin(serviceTimeoutSeconds);
+}
+
+/** The wait before call number `attempt` (0 is the first call): the first delay, then a growing interval. */
+export function waitBefore(attempt: number, schedule: PollingSchedule): number {
+  if (attempt <= 0) return schedule.firstDelayMs;
+  const grown = schedule.intervalMs * schedule.backoffRate ** (attempt - 1);
+  return Math.min(schedule.maxIntervalMs, Number.isFinite(grown) ? grown : schedule.maxIntervalMs);
+}
+
+/** What the poller does next. */
+export type NextStep =
+  /** Call isComplete at `at` (epoch ms) in this invocation. */
+  | { readonly kind: 'poll'; readonly at: number }
+  /** The next call does not fit in this invocation: continue in a new one, polling at `at`. */
+  | { readonly kind: 'hand-off'; readonly at: number }
+  /** No call fits before the deadline any more: answer that the wait timed out. */
+  | { readonly kind: 'timeout' };
+
+/** The inputs of `planNextStep`, all times in epoch ms and durations in ms. */
+export interface PlanInput {
+  readonly now: number;
+  /** When the next call is due by the schedule. */
+  readonly due: number;
+  /** When the answer must be delivered (`pollingDeadline`). */
+  readonly deadline: number;
+  /** When this invocation must stop working (its time less a reserve to hand off or answer). */
+  readonly invocationEnd: number;
+  /** Time kept for one call of isComplete. */
+  readonly callMs: number;
+  /** Time kept after the last call to deliver the answer. */
+  readonly answerMs: number;
+}
+
+/**
+ * Plans the next call. A call that is due after the last moment a call can still be made is
+ * moved to that moment (one last chance before the deadline); when even that moment has
+ * passed, the wait has timed out.
+ */
+export function planNextStep(input: PlanInput): NextStep {
+  const lastCall = input.deadline - input.answerMs - input.callMs;
+  if (lastCall < input.now) return { kind: 'timeout' };
+  const at = Math.max(input.now, Math.min(input.due, lastCall));
+  if (at + input.callMs > input.invocationEnd) return { kind: 'hand-off', at };
+  return { kind: 'poll', at };
+}

@@ -1,0 +1,29 @@
+/**
+ * The waiter of a polling provider, built from the function's environment (only in the
+ * runtime bundle for providers that poll, see build-variant.ts).
+ */
+import { ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_POLLING, PollingSchedule } from '../contract';
+import { sdkSelfInvoke } from './self-invoker';
+import { sdkSsmOperations, WaitStore } from './wait-store';
+import { createWaiter, Waiter } from './waiter';
+import { failure } from '../protocol/handler-result';
+import type { Invoker } from '../protocol/lifecycle';
+
+/**
+ * The waiter of this function when it polls (ENV_POLLING set), else undefined; `isComplete`
+ * reaches the user's isComplete (isolated, or another function).
+ */
+export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoker | undefined): Waiter | undefined {
+  if (!env[ENV_POLLING]) return undefined;
+  const functionName = env.AWS_LAMBDA_FUNCTION_NAME ?? '';
+  const missing = failure(`HandlerLoadError: the provider polls (${ENV_POLLING} is set) but has neither ${ENV_IS_COMPLETE_HANDLER} nor ${ENV_IS_COMPLETE_FUNCTION}`);
+  return createWaiter({
+    schedule: JSON.parse(env[ENV_POLLING] ?? '') as PollingSchedule,
+    store: new WaitStore(sdkSsmOperations(), functionName),
+    selfInvoke: sdkSelfInvoke(),
+    functionName,
+    isComplete: async (event, deadline, logger) => (isComplete ? isComplete.call(event, { deadline, logger }) : missing),
+    now: Date.now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+}

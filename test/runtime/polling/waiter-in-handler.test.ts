@@ -1,0 +1,114 @@
+/**
+ * The runtime's handler with a waiter (a polling provider): a real loopback response server,
+ * the handler in-thread, an in-memory stand-in for SSM and a recording self-invoke.
+ */
+import { createHandler } from '../../../src/runtime/create-handler';
+import { POLL_KEY } from '../../../src/runtime/polling/poll-message';
+import { SsmOperations, WaitStore } from '../../../src/runtime/polling/wait-store';
+import { createWaiter } from '../../../src/runtime/polling/waiter';
+import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
+import { nodePut } from '../../../src/runtime/protocol/send-response';
+import type { LifecycleEvent } from '../../../src/runtime/types';
+import { inThreadInvoker, lambdaContext, makeEvent } from '../../helpers/events';
+import { ResponseServer, SIGNATURE } from '../../helpers/response-server';
+
+class MemorySsm implements SsmOperations {
+  public readonly parameters = new Map<string, string>();
+  public async putParameter(input: { Name: string; Value: string; Overwrite: boolean }) {
+    if (this.parameters.has(input.Name) && !input.Overwrite) throw Object.assign(new Error('exists'), { name: 'ParameterAlreadyExists' });
+    this.parameters.set(input.Name, input.Value);
+    return {};
+  }
+  public async getParameter(input: { Name: string }) {
+    const value = this.parameters.get(input.Name);
+    if (value === undefined) throw Object.assign(new Error('not found'), { name: 'ParameterNotFound' });
+    return { Parameter: { Value: value } };
+  }
+  public async deleteParameters(input: { Names: string[] }) {
+    input.Names.forEach((n) => this.parameters.delete(n));
+    return {};
+  }
+}
+
+let server: ResponseServer;
+beforeEach(async () => { server = await ResponseServer.start(); });
+afterEach(() => server.close());
+
+function polling(answers: HandlerOutcome[], onEvent: (e: LifecycleEvent) => unknown = () => ({ PhysicalResourceId: 'db-1', Data: { Port: 5432 } })) {
+  const ssm = new MemorySsm();
+  const invocations: string[] = [];
+  const lines: string[] = [];
+  const onEventCalls: string[] = [];
+  const waiter = createWaiter({
+    schedule: { firstDelayMs: 20, intervalMs: 20, backoffRate: 1, maxIntervalMs: 20 },
+    store: new WaitStore(ssm, 'provider-fn'),
+    selfInvoke: async (_fn, payload) => { invocations.push(payload); },
+    functionName: 'provider-fn',
+    isComplete: async () => answers.shift() ?? { ok: true, result: {}, answer: { IsComplete: false } },
+    now: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  });
+  const handler = createHandler({
+    invoke: inThreadInvoker((e) => { onEventCalls.push(e.RequestType); return onEvent(e); }),
+    put: nodePut,
+    log: (l) => lines.push(l),
+    waiter,
+  });
+  return { handler, ssm, invocations, lines, onEventCalls };
+}
+
+test('GIVEN a polling provider WHEN isComplete reports completion THEN one SUCCESS carries both Datas, after onEvent ran once', async () => {
+  const { handler, onEventCalls } = polling([
+    { ok: true, result: {}, answer: { IsComplete: false } },
+    { ok: true, result: {}, answer: { IsComplete: true, Data: { Endpoint: 'db.example' } } },
+  ]);
+  await handler(makeEvent(server.url()), lambdaContext(10_000));
+  expect(onEventCalls).toEqual(['Create']);
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'SUCCESS', PhysicalResourceId: 'db-1', Data: { Port: 5432, Endpoint: 'db.example' } })]);
+});
+
+test('GIVEN onEvent fails WHEN polling THEN isComplete is never called and FAILED is answered at once', async () => {
+  const answers: HandlerOutcome[] = [];
+  const { handler } = polling(answers, () => { throw new Error('quota'); });
+  await handler(makeEvent(server.url()), lambdaContext(10_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', Reason: expect.stringMatching(/^Error: quota/) })]);
+});
+
+test('GIVEN the Delete of a failed Create WHEN polling THEN it succeeds without onEvent or isComplete', async () => {
+  const { handler, onEventCalls, invocations } = polling([]);
+  await handler(makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: 'cdk-lifecycle:create-failed:MyResource-0123456789abcdef' }), lambdaContext(10_000));
+  expect(onEventCalls).toEqual([]);
+  expect(invocations).toEqual([]);
+  expect(server.bodies[0]).toMatchObject({ Status: 'SUCCESS' });
+});
+
+test('GIVEN a wait longer than the invocation WHEN it hands on THEN nothing is answered yet, and the poll invocation answers the stored URL once', async () => {
+  const { handler, ssm, invocations, lines } = polling([]);
+  const summary = await handler(makeEvent(server.url()), lambdaContext(2_500));
+  expect(summary.requests[0]).toMatchObject({ status: 'WAITING', delivered: false });
+  expect(server.bodies).toEqual([]);
+  expect(invocations).toHaveLength(1);
+  expect(invocations[0]).not.toContain(SIGNATURE);
+  expect([...ssm.parameters.values()].some((v) => v.includes(SIGNATURE))).toBe(true);
+
+  // The next invocation (same SSM), with isComplete now done; onEvent must not run again.
+  const shared = createHandler({
+    invoke: inThreadInvoker(() => { throw new Error('onEvent must not run again'); }),
+    put: nodePut,
+    log: (l) => lines.push(l),
+    waiter: createWaiter({
+      schedule: { firstDelayMs: 20, intervalMs: 20, backoffRate: 1, maxIntervalMs: 20 },
+      store: new WaitStore(ssm, 'provider-fn'),
+      selfInvoke: async () => undefined,
+      functionName: 'provider-fn',
+      isComplete: async () => ({ ok: true, result: {}, answer: { IsComplete: true } }),
+      now: Date.now,
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    }),
+  });
+  expect(JSON.parse(invocations[0])[POLL_KEY]).toMatchObject({ hop: 1 });
+  await shared(JSON.parse(invocations[0]), lambdaContext(10_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'SUCCESS', PhysicalResourceId: 'db-1', Data: { Port: 5432 } })]);
+  expect(ssm.parameters.size).toBe(0);
+  expect(lines.join('\n')).not.toContain(SIGNATURE);
+});
