@@ -81,15 +81,18 @@ async function timed(handler, n) {
   const done = handler(event(n), context());
   const answeredAt = await put;
   await done;
-  return { answerMs: answeredAt - started, invocationMs: performance.now() - started };
+  return { answeredAt, answerMs: answeredAt - started, invocationMs: performance.now() - started };
 }
 server.listen(443, '127.0.0.1', async () => {
   const t0 = performance.now();
   const handler = require(entry)[exportName];
   const requireMs = performance.now() - t0;
+  // Lambda's runtime asks for the first invocation over HTTP after loading the handler: at
+  // least one turn of the event loop passes before it arrives.
+  await new Promise((r) => setImmediate(r));
   const cold = await timed(handler, 1);
   const warm = await timed(handler, 2);
-  process.stdout.write('@@' + JSON.stringify({ requireMs, coldMs: requireMs + cold.answerMs, warmMs: warm.answerMs, warmInvocationMs: warm.invocationMs }) + '\\n');
+  process.stdout.write('@@' + JSON.stringify({ requireMs, coldMs: cold.answeredAt - t0, warmMs: warm.answerMs, warmInvocationMs: warm.invocationMs }) + '\\n');
   process.exit(0);
 });
 `;
