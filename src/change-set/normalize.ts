@@ -82,7 +82,8 @@ export function normalize(template: unknown): NormalizedTemplate {
       const declaration = own(parameterSection, name);
       parameters.set(name, isObject(declaration) ? parameterText(own(declaration, 'Default')) : undefined);
       const type = isObject(declaration) ? own(declaration, 'Type') : undefined;
-      if (typeof type === 'string' && (type === 'CommaDelimitedList' || type.startsWith('List<') || type.includes('::List<'))) listParameters.add(name);
+      // (Systems Manager list types are deploy-time parameters: their value is never known here.)
+      if (typeof type === 'string' && (type === 'CommaDelimitedList' || type.startsWith('List<'))) listParameters.add(name);
       if (typeof type === 'string' && type.startsWith('AWS::SSM::Parameter::Value<')) deployTimeParameters.add(name);
     }
   }

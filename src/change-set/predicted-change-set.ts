@@ -1,5 +1,5 @@
 import { FailureVerdict, PredictedChangeDetail, PredictedResourceChange, ProbableRename } from './change-set-types';
-import { Detail, PredictedResource, PredictedStack } from './model';
+import { Detail, Failure, PredictedResource, PredictedStack } from './model';
 
 /**
  * A change set predicted offline from two templates.
@@ -39,7 +39,7 @@ export class PredictedChangeSet {
    */
   public get failures(): FailureVerdict[] {
     const all = [
-      ...this.stack.changes.flatMap((change) => (change.failure ? [this.toFailure(change)!] : [])),
+      ...this.stack.changes.flatMap((change) => (change.failure ? [this.toFailure(change, change.failure)] : [])),
       ...this.nestedSets().flatMap((nested) => nested.failures),
     ];
     return [...all.filter((failure) => failure.certainty === 'Certain'), ...all.filter((failure) => failure.certainty !== 'Certain')];
@@ -87,17 +87,16 @@ export class PredictedChangeSet {
           ...this.pathField(),
         },
       } : {}),
-      ...(change.failure ? { failure: this.toFailure(change) } : {}),
+      ...(change.failure ? { failure: this.toFailure(change, change.failure) } : {}),
     };
   }
 
-  private toFailure(change: PredictedResource): FailureVerdict | undefined {
-    if (!change.failure) return undefined;
+  private toFailure(change: PredictedResource, failure: Failure): FailureVerdict {
     return {
       logicalResourceId: change.logicalId,
       resourceType: change.resourceType,
-      certainty: change.failure.certainty,
-      reason: change.failure.reason,
+      certainty: failure.certainty,
+      reason: failure.reason,
       ...this.pathField(),
     };
   }

@@ -25,7 +25,8 @@ export function similarity(a: unknown, b: unknown, weightA = weightOf(a), weight
 }
 
 function matchedWeight(a: unknown, b: unknown, depth: number): number {
-  if (depth > MAX_DEPTH || a === undefined || b === undefined) return 0;
+  // An absent value weighs nothing, so it matches nothing (not even another absent value).
+  if (depth > MAX_DEPTH || a === undefined) return 0;
   if (Array.isArray(a)) return Array.isArray(b) ? matchedArrays(a, b, depth) : 0;
   if (isObject(a)) {
     if (!isObject(b)) return 0;
@@ -35,7 +36,8 @@ function matchedWeight(a: unknown, b: unknown, depth: number): number {
     }
     return matched;
   }
-  return !Array.isArray(b) && !isObject(b) && cfnEqual(a, b) ? 1 : 0;
+  // A scalar: cfnEqual never equates one with an array, an object or an absent value.
+  return cfnEqual(a, b) ? 1 : 0;
 }
 
 function matchedArrays(a: readonly unknown[], b: readonly unknown[], depth: number): number {
@@ -59,9 +61,10 @@ function matchedArrays(a: readonly unknown[], b: readonly unknown[], depth: numb
       matched += weightOf(item, depth + 1);
     }
   }
+  // The left-over items pairwise, in order; an item without a partner matches nothing.
   const leftB = b.filter((_, index) => !usedB.has(index));
-  for (let index = 0; index < Math.min(leftA.length, leftB.length); index++) {
-    matched += matchedWeight(leftA[index], leftB[index], depth + 1);
-  }
+  leftA.forEach((item, index) => {
+    matched += matchedWeight(item, leftB[index], depth + 1);
+  });
   return matched;
 }

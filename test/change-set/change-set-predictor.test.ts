@@ -6,7 +6,7 @@
  */
 import { template } from './helpers';
 import { predict, replacementOf, thing } from './test-spec';
-import { ChangeSetPredictor } from '../../src/change-set';
+import { ChangeSetPredictor, PredictedChangeSet } from '../../src/change-set';
 import { LIFECYCLE_PROPERTY } from '../../src/change-set/custom-resources';
 import { predictWithSpec } from '../../src/change-set/predict-with-spec';
 import { PredictedChangeSet as ChangeSetClass } from '../../src/change-set/predicted-change-set';
@@ -70,9 +70,13 @@ describe('the typed getters', () => {
     Inner: { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: 'u' } },
     Maybe: thing({ Name: 'm', Maybe: { Ref: 'P' } }),
   }, { Parameters: { P: { Type: 'String' } } });
-  const changeSet = predict(parent, parent, {
-    parameters: { before: { P: 'a' }, after: { P: 'b' } },
-    nestedStacks: { Inner: { before: nestedBefore, after: nestedAfter } },
+  // Predicted once the tests run, not when the file is loaded (the mutation run loads it for every mutant).
+  let changeSet: PredictedChangeSet;
+  beforeAll(() => {
+    changeSet = predict(parent, parent, {
+      parameters: { before: { P: 'a' }, after: { P: 'b' } },
+      nestedStacks: { Inner: { before: nestedBefore, after: nestedAfter } },
+    });
   });
 
   test('GIVEN a possible failure here and a certain one in a nested stack WHEN failures are read THEN the certain one comes first, with its stack path', () => {

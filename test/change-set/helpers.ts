@@ -13,3 +13,17 @@ export function deepFreeze<T>(value: T): T {
 export function template(resources: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...extra, Resources: resources };
 }
+
+/** A value nested `depth` objects deep (`{ a: { a: ... leaf } }`), for the engine's depth limit (64). */
+export function nest(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < depth; level++) value = { a: value };
+  return value;
+}
+
+/** A value nested `depth` lists deep (`[[... leaf]]`). */
+export function nestInLists(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+}

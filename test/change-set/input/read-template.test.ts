@@ -183,7 +183,11 @@ describe('the template check', () => {
 });
 
 describe('reading files', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-template-'));
+  // Made once the tests run (not when the file is loaded: the mutation run loads it for every mutant).
+  let dir = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-template-'));
+  });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const write = (name: string, text: string) => {
     fs.writeFileSync(path.join(dir, name), text);

@@ -1,0 +1,72 @@
+/**
+ * CloudFormation equality (scalars as strings, key order, the two `Fn::GetAtt` forms) and the
+ * nested paths where two values differ.
+ */
+import { nest } from './helpers';
+import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
+
+describe('cfnEqual', () => {
+  test.each([
+    ['a number and its string', 10, '10', true],
+    ['a decimal and its string', 1.5, '1.5', true],
+    ['a boolean and its string', true, 'true', true],
+    ['false and "false"', false, 'false', true],
+    ['objects in another key order', { a: 1, b: [1, { c: 'x' }] }, { b: ['1', { c: 'x' }], a: '1' }, true],
+    ['Fn::GetAtt string and array forms', { 'Fn::GetAtt': 'Db.Endpoint.Address' }, { 'Fn::GetAtt': ['Db', 'Endpoint.Address'] }, true],
+    ['a key whose value is undefined and a missing key', { a: 1, b: undefined }, { a: 1 }, true],
+    ['two different strings', 'a', 'b', false],
+    ['a blank string and 0', '', 0, false],
+    ['"True" and true (case matters)', 'True', true, false],
+    ['a number and a boolean', 1, true, false],
+    ['arrays in another order', [1, 2], [2, 1], false],
+    ['an object with an extra key', { a: 1 }, { a: 1, b: 2 }, false],
+    ['null and a missing value', null, undefined, false],
+    ['an intrinsic and a string', { Ref: 'P' }, 'x', false],
+    ['an object and a number', { a: 1 }, 1, false],
+    ['a number and a string of another number', 10, '11', false],
+    ['a number and a blank string', 0, ' ', false],
+    ['a number and a string that is no number', 1, 'one', false],
+    ['true and "false"', true, 'false', false],
+    ['an array and an object', [1], { 0: 1 }, false],
+    ['arrays of different lengths', [1], [1, 1], false],
+    ['Fn::GetAtt forms naming different attributes', { 'Fn::GetAtt': 'Db.Port' }, { 'Fn::GetAtt': ['Db', 'Address'] }, false],
+    ['Fn::GetAtt and another intrinsic', { 'Fn::GetAtt': 'Db.Port' }, { Ref: 'Db' }, false],
+  ])('GIVEN %s WHEN compared THEN equal is %s', (_, a, b, expected) => {
+    expect(cfnEqual(a, b)).toBe(expected);
+    expect(cfnEqual(b, a)).toBe(expected);
+  });
+});
+
+describe('values nested deeper than the engine follows', () => {
+  test('GIVEN two equal values nested 70 deep WHEN compared THEN they differ (compared by identity past depth 64); the same object is equal', () => {
+    const deep = nest(70, 'x');
+    expect(cfnEqual(nest(70, 'x'), nest(70, 'x'))).toBe(false);
+    expect(cfnEqual(deep, deep)).toBe(true);
+    expect(cfnEqual(nest(60, 'x'), nest(60, 'x'))).toBe(true);
+    expect(cfnEqual([nest(70, 'x')], [nest(70, 'x')])).toBe(false);
+  });
+
+  test('GIVEN two equal values nested 70 deep WHEN walked THEN the change is placed at the depth where the walk stops', () => {
+    const paths = changedPaths(nest(70, 'x'), nest(70, 'x'));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(Math.min(...paths.map((path) => path.length))).toBe(65);
+    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
+  });
+});
+
+describe('changedPaths', () => {
+  test.each([
+    ['equal values', { a: { b: 1 } }, { a: { b: '1' } }, []],
+    ['a changed scalar', 'x', 'y', [[]]],
+    ['a nested scalar, with array indices removed', { SubnetIds: ['a', 'b'] }, { SubnetIds: ['a', 'c'] }, [['SubnetIds']]],
+    ['a grown array of objects: every path inside the new element', [{ Ebs: { Size: 1 } }], [{ Ebs: { Size: 1 } }, { Ebs: { KmsKeyId: 'k' } }], [[], ['Ebs'], ['Ebs', 'KmsKeyId']]],
+    ['an added key with nested content', {}, { A: { B: 1 } }, [['A'], ['A', 'B']]],
+    ['a value replaced by an intrinsic: paths of both sides', { A: { B: 1 } }, { A: { Ref: 'P' } }, [['A'], ['A', 'B']]],
+    ['two intrinsics that differ', { Ref: 'A' }, { Ref: 'B' }, [[]]],
+    ['a list added: every path inside each new item', undefined, [{ Ebs: { KmsKeyId: 'k' } }, { Name: 'x' }], [[], ['Ebs'], ['Ebs', 'KmsKeyId'], ['Name']]],
+    ['a list removed: every path inside each old item', [{ Ebs: { KmsKeyId: 'k' } }], undefined, [[], ['Ebs'], ['Ebs', 'KmsKeyId']]],
+    ['an item changed inside a list of objects', [{ A: 1, B: 2 }], [{ A: 1, B: 3 }], [['B']]],
+  ])('GIVEN %s WHEN walked THEN the changed paths are listed', (_, before, after, expected) => {
+    expect(changedPaths(before, after)).toEqual(expected);
+  });
+});
