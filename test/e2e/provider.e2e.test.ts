@@ -14,6 +14,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { ProvidedResource, ResourceProvider, ServiceTokenType } from '../../src';
 import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
+import { LocalCloudFormation } from '../../src/testing';
 import { appWithAssetMetadata, functionAssetDirs } from '../helpers/assembly';
 import { cfnStringify, makeEvent, snsEnvelope } from '../helpers/events';
 import { invoke, LocalFunction, localFunction } from '../helpers/local-lambda';
@@ -26,9 +27,10 @@ let assembly: CloudAssembly;
 let template: any;
 let fns: Record<string, LocalFunction>;
 let server: ResponseServer;
+let outdir: string;
 
 beforeAll(async () => {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-e2e-'));
+  outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-e2e-'));
   const app = appWithAssetMetadata(outdir);
   const stack = new Stack(app, 'E2E');
   const inFunction = new ResourceProvider(stack, 'Direct', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', timeout: Duration.seconds(6) });
@@ -113,6 +115,45 @@ test('GIVEN a handler whose Create fails WHEN CloudFormation then deletes the ma
   const del = await send(fns.Direct, thingRequest('Delete', { PhysicalResourceId: marker }, { mode: 'fail-create' }));
   expect(del.responses[0]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: marker });
   expect(del.invocation.logs.some((l) => l.includes('handlerSaw'))).toBe(false);
+});
+
+describe('played as CloudFormation would, with cdk-lifecycle/testing', () => {
+  async function lifecycle(properties: Record<string, unknown>) {
+    const cfn = await LocalCloudFormation.open(outdir);
+    try {
+      return (await cfn.lifecycle({ stack: 'E2E', resource: 'Thing', properties })).steps;
+    } finally {
+      await cfn.close();
+    }
+  }
+
+  test('GIVEN a change of a replaceOnChange property WHEN the lifecycle is played THEN the replacing Create gets a new id and the old id is deleted', async () => {
+    const steps = await lifecycle({ region: 'us-east-1' });
+
+    const [create, replace, deleteOld, deleteNew] = steps;
+    expect(steps.map((s) => [s.requestType, s.status, s.violations])).toEqual([
+      ['Create', 'SUCCESS', []], ['Update', 'SUCCESS', []], ['Delete', 'SUCCESS', []], ['Delete', 'SUCCESS', []],
+    ]);
+    expect(JSON.parse(String((replace.response?.Data as any).echo))).toMatchObject({ type: 'Create', replacing: { PhysicalResourceId: create.physicalResourceId, ChangedProperties: ['region'] } });
+    expect(replace.physicalResourceId).not.toBe(create.physicalResourceId);
+    expect([deleteOld.physicalResourceId, deleteNew.physicalResourceId]).toEqual([create.physicalResourceId, replace.physicalResourceId]);
+  });
+
+  test('GIVEN a healthy lifecycle, then a Create that fails WHEN its marker id is deleted THEN the Delete succeeds without the handler', async () => {
+    const cfn = await LocalCloudFormation.open(outdir);
+    try {
+      const { steps } = await cfn.lifecycle({ stack: 'E2E', resource: 'Thing' });
+      expect(steps.map((s) => s.status)).toEqual(['SUCCESS', 'SUCCESS']);
+      const failed = await cfn.create({ stack: 'E2E', resource: 'Thing', properties: { mode: 'fail-create' } });
+      expect(failed).toMatchObject({ status: 'FAILED', violations: [] });
+      expect(failed.physicalResourceId?.startsWith(FAILED_CREATE_MARKER)).toBe(true);
+      const del = await cfn.delete({ stack: 'E2E', resource: 'Thing', physicalResourceId: failed.physicalResourceId!, properties: { mode: 'fail-create' } });
+      expect(del).toMatchObject({ status: 'SUCCESS', physicalResourceId: failed.physicalResourceId });
+      expect(del.logs.some((l) => l.includes('handlerSaw'))).toBe(false);
+    } finally {
+      await cfn.close();
+    }
+  });
 });
 
 test('GIVEN an SNS-backed provider WHEN a request arrives in an SNS notification THEN it is unwrapped and answered', async () => {

@@ -1,45 +1,40 @@
 /**
- * End to end: a provider whose handler is a TypeScript entry, bundled at synth, loaded from
- * the synthesized asset in its own process, answering a loopback response server.
+ * End to end: a provider whose handler is a TypeScript entry, bundled at synth and played with
+ * cdk-lifecycle/testing: the synthesized asset runs in its own process with a Lambda-like
+ * context, and a loopback server receives its answers.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { ProvidedResource, ResourceProvider } from '../../src';
-import { appWithAssetMetadata, functionAssetDirs } from '../helpers/assembly';
-import { cfnStringify, makeEvent } from '../helpers/events';
-import { invoke, localFunction } from '../helpers/local-lambda';
-import { ResponseServer } from '../helpers/response-server';
+import { LocalCloudFormation } from '../../src/testing';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'typescript', 'handler.ts');
 
 test('GIVEN a TypeScript entry WHEN its synthesized asset receives Create, Update and Delete THEN the bundled handler answers each', async () => {
-  const app = appWithAssetMetadata(fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-entry-')));
+  const assembly = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-entry-'));
+  // Asset and path metadata, as the cdk CLI records them: the resource is found by its construct path.
+  const app = new App({ outdir: assembly, context: { 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:enable-path-metadata': true } });
   const stack = new Stack(app, 'Entry');
   const provider = new ResourceProvider(stack, 'Provider', { entry: ENTRY });
   new ProvidedResource(stack, 'Greeter', { provider, resourceType: 'Custom::Greeter', properties: { name: 'Ada' } });
-  const assembly = app.synth();
-  const template = assembly.getStackByName('Entry').template;
-  const [[fnId, dir]] = Object.entries(functionAssetDirs(assembly, 'Entry'));
-  const fn = localFunction(dir, template.Resources[fnId]);
-  const { ServiceToken: _token, ...props } = template.Resources[Object.keys(template.Resources).find((id) => id.startsWith('Greeter'))!].Properties;
+  app.synth();
 
-  const server = await ResponseServer.start();
+  const cfn = await LocalCloudFormation.open(assembly);
   try {
-    const create = makeEvent(server.url(), { RequestType: 'Create', ResourceType: 'Custom::Greeter', ResourceProperties: cfnStringify({ ServiceToken: 'arn', ...props }) });
-    const created = await invoke(fn, create);
-    expect(created.error).toBeUndefined();
-    expect(server.bodies[0]).toMatchObject({ Status: 'SUCCESS', Data: { greeting: 'hello, Ada', requestType: 'Create' } });
-    const id = server.bodies[0].PhysicalResourceId;
+    const { steps } = await cfn.lifecycle({ resource: 'Entry/Greeter', properties: { name: 'Grace' } });
 
-    await invoke(fn, makeEvent(server.url(), { RequestType: 'Update', PhysicalResourceId: id, ResourceProperties: cfnStringify({ ...props, name: 'Grace' }), OldResourceProperties: cfnStringify(props) }));
-    expect(server.bodies[1]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: id, Data: { greeting: 'hello, Grace', requestType: 'Update' } });
-
-    await invoke(fn, makeEvent(server.url(), { RequestType: 'Delete', PhysicalResourceId: id, ResourceProperties: cfnStringify(props) }));
-    expect(server.bodies[2]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: id });
-    expect(server.bodies[2].Data).toBeUndefined();
+    expect(steps.map((s) => [s.requestType, s.status, s.violations])).toEqual([['Create', 'SUCCESS', []], ['Update', 'SUCCESS', []], ['Delete', 'SUCCESS', []]]);
+    const [create, update, del] = steps;
+    expect(create.request.ResourceProperties).toMatchObject({ name: 'Ada' });
+    expect(create.response?.Data).toEqual({ greeting: 'hello, Ada', requestType: 'Create' });
+    expect(update.request.OldResourceProperties).toMatchObject({ name: 'Ada' });
+    expect(update.response?.Data).toEqual({ greeting: 'hello, Grace', requestType: 'Update' });
+    expect(update.physicalResourceId).toBe(create.physicalResourceId);
+    expect(del).toMatchObject({ physicalResourceId: create.physicalResourceId, answers: 1 });
+    expect(del.response?.Data).toBeUndefined();
   } finally {
-    await server.close();
+    await cfn.close();
   }
 });
