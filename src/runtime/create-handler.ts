@@ -7,6 +7,7 @@
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
 import { POLLING_BUILD } from './build-variant';
+import { pollingDeadline } from './polling/poll-schedule';
 import type { Waiter } from './polling/waiter';
 import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
@@ -96,6 +97,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     }
     const logs = logLocation(context, address.RequestId);
     let body: ResponseBody;
+    let deadline = budget.responseDeadline;
     try {
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
@@ -107,6 +109,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
           // The wait continues in a new invocation, which answers.
           if (waited === undefined) return { ...summary, status: 'WAITING' };
           body = waited;
+          // After a wait, the answer is due by the polling deadline (a margin before the ServiceTimeout).
+          deadline = Math.min(deadline, pollingDeadline(startedAt, readServiceTimeout(parsed.request.ResourceProperties)));
         }
       } else {
         logger.error('malformed request', { error: parsed.error });
@@ -117,7 +121,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('unexpected error', { error: errorText(e) });
       body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    return deliver(summary, body, target.url, budget.responseDeadline, logger);
+    return deliver(summary, body, target.url, deadline, logger);
   };
 
   return async (event, context) => {

@@ -33,6 +33,13 @@ beforeAll(() => {
   job('Throws', { mode: 'throws' });
   job('Crash', { mode: 'crash' });
   job('Hang', { mode: 'hang' });
+  // A provider with the default 5-minute timeout, for a resource whose ServiceTimeout is far shorter.
+  const patient = new ResourceProvider(stack, 'Patient', {
+    entry: ENTRY,
+    isCompleteHandler: 'isComplete',
+    polling: { firstDelay: Duration.seconds(1), interval: Duration.seconds(1), backoffRate: 1, maxInterval: Duration.seconds(1) },
+  });
+  new ProvidedResource(stack, 'ShortTimeout', { provider: patient, resourceType: 'Custom::Job', properties: { polls: 2 }, serviceTimeout: Duration.seconds(20) });
   app.synth();
 });
 
@@ -109,4 +116,11 @@ test('GIVEN a lifecycle WHEN the Delete needs polling THEN it waits for isComple
   const deleteStep = run.steps[1];
   expect(deleteStep.logs.filter((l) => l.includes('isComplete Delete'))).toHaveLength(2);
   expect(deleteStep.response?.Data).toBeUndefined();
+});
+
+test('GIVEN a 20 s ServiceTimeout in a 5-minute function WHEN created THEN isComplete is still called (each call cut to the time left) and SUCCESS follows', async () => {
+  const step = await play((cfn) => cfn.create({ resource: 'ShortTimeout' }));
+  expect(step.violations).toEqual([]);
+  expect(step).toMatchObject({ status: 'SUCCESS', answers: 1 });
+  expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 2 calls' });
 });

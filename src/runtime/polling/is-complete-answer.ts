@@ -17,8 +17,11 @@ function wrong(text: string): IsCompleteAnswer {
   return { ok: false, error: (failure(`HandlerResultError: isComplete returned ${text}${EXPECTED}`) as { error: string }).error };
 }
 
-/** Checks what a call of isComplete produced; a failure names what was wrong. Never throws. */
-export function validateIsComplete(outcome: HandlerOutcome): IsCompleteAnswer {
+/**
+ * Checks what a call of isComplete produced; a failure names what was wrong (with `hideKeys`,
+ * for a NoEcho resource, not the names of Data's keys). Never throws.
+ */
+export function validateIsComplete(outcome: HandlerOutcome, hideKeys = false): IsCompleteAnswer {
   if (!outcome.ok) return outcome;
   const value = outcome.answer;
   if (!isPlainObject(value)) return wrong(describe(value));
@@ -27,7 +30,7 @@ export function validateIsComplete(outcome: HandlerOutcome): IsCompleteAnswer {
   if (data !== undefined) {
     if (!isPlainObject(data)) return wrong(`Data as ${describe(data)}`);
     const size = measureData(data);
-    if (size.bytes > MAX_BODY_BYTES) return { ok: false, error: dataTooLargeReason(size, false) };
+    if (size.bytes > MAX_BODY_BYTES) return { ok: false, error: dataTooLargeReason(size, hideKeys) };
   }
   return { ok: true, complete, ...(data !== undefined ? { data: data as Record<string, unknown> } : {}) };
 }

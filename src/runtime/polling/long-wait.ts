@@ -11,13 +11,13 @@ import type { HandlerOutcome } from '../protocol/handler-result';
 import { failedResponse, toHandlerEvent } from '../protocol/lifecycle';
 import type { Logger } from '../protocol/logger';
 import type { CloudFormationRequest } from '../protocol/request';
-import type { ResponseBody } from '../protocol/response';
+import { dataTooLargeReason, jsonBytes, MAX_BODY_BYTES, measureData, ResponseBody } from '../protocol/response';
 import type { LifecycleIsCompleteEvent, LifecycleResult } from '../types';
 import { pollMessage, PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
 import { pollWithinInvocation } from './poll-within-invocation';
 import type { SelfInvoke } from './self-invoker';
-import type { WaitStore } from './wait-store';
+import type { KeptWait, WaitStore } from './wait-store';
 
 /** Calls isComplete once with its own copy of the event; resolves by `deadline`; never rejects. */
 export type IsCompleteCall = (event: LifecycleIsCompleteEvent, deadline: number, logger: Logger) => Promise<HandlerOutcome>;
@@ -85,6 +85,7 @@ export async function waitInThisInvocation(deps: LongWaitDependencies, part: Wai
     invocationEnd: part.invocationEnd,
     callMs,
     answerMs: answerReserve(serviceTimeout),
+    noEcho: part.result.NoEcho === true,
     now: deps.now,
     sleep: deps.sleep,
     isComplete: async (attempt, callDeadline) => {
@@ -97,9 +98,17 @@ export async function waitInThisInvocation(deps: LongWaitDependencies, part: Wai
   });
   const logs = `(see ${part.logLocation})`;
   switch (end.kind) {
-    case 'complete':
+    case 'complete': {
       part.logger.info('isComplete reported completion', { attempts: end.attempts, dataKeys: part.result.NoEcho ? undefined : Object.keys(end.data ?? {}) });
-      return { kind: 'answer', body: success(part, end.data) };
+      const body = success(part, end.data);
+      // Each Data fits alone; together (isComplete's over onEvent's) they may not.
+      if (body.Data && jsonBytes(body) > MAX_BODY_BYTES) {
+        const reason = `${dataTooLargeReason(measureData(body.Data), part.result.NoEcho === true)} (onEvent's Data and isComplete's together) ${logs}`;
+        part.logger.error('the Data of onEvent and isComplete together do not fit the response', {});
+        return { kind: 'answer', body: failed(part, reason) };
+      }
+      return { kind: 'answer', body };
+    }
     case 'failed':
       part.logger.error('isComplete failed', { attempts: end.attempts, error: end.error });
       return { kind: 'answer', body: failed(part, `isComplete failed: ${end.error} ${logs}`) };
@@ -123,12 +132,21 @@ async function handOn(
   try {
     if (responseUrl !== undefined) {
       const serviceTimeout = readServiceTimeout(part.request.ResourceProperties);
-      await deps.store.keep(parameter, { responseUrl, result: part.result }, pollingDeadline(part.arrivedAt, serviceTimeout));
+      if (!(await deps.store.keep(parameter, { responseUrl, result: part.result }, pollingDeadline(part.arrivedAt, serviceTimeout)))) {
+        part.logger.info('the wait of this request is kept by another invocation (CloudFormation\'s request was delivered twice): that one answers');
+        return { kind: 'handed-off' };
+      }
     }
     await deps.selfInvoke(deps.functionName, JSON.stringify(pollMessage(state)));
   } catch (e) {
     part.logger.error('could not continue the wait in a new invocation', { error: errorText(e) });
-    if (responseUrl !== undefined) await deps.store.remove(parameter, 0).catch(() => undefined);
+    // The invoke may have gone through all the same. The next hop claims before it polls, so
+    // claiming it here settles which invocation answers (when SSM cannot say, this one does).
+    if (!(await deps.store.claim(parameter, state.hop).catch(() => true))) {
+      part.logger.info('the new invocation started all the same: it answers', { hop: state.hop });
+      return { kind: 'handed-off' };
+    }
+    if (responseUrl !== undefined) await deps.store.remove(parameter, state.hop).catch(() => undefined);
     return { kind: 'answer', body: failed(part, `could not continue waiting for isComplete in a new invocation: ${errorText(e)} (see ${part.logLocation})`) };
   }
   part.logger.info('wait continues in a new invocation', { hop: state.hop, attempts: attempt, dueInMs: due - deps.now() });
@@ -190,7 +208,19 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
       logger.info('this hop of the wait is handled by another invocation (a repeated delivery): nothing to do');
       return;
     }
-    const kept = await deps.store.read(state.parameter);
+    let kept: KeptWait | undefined;
+    try {
+      kept = await deps.store.read(state.parameter);
+    } catch (e) {
+      // Nothing can answer without what is kept: let another invocation try this hop again.
+      logger.error('could not read the kept wait: this hop starts again in a new invocation', { error: errorText(e) });
+      await deps.store.release(state.parameter, state.hop).catch(() => undefined);
+      if (deps.now() < pollingDeadline(state.arrivedAt, readServiceTimeout(state.request.ResourceProperties))) {
+        await deps.sleep(1_000);
+        await deps.selfInvoke(deps.functionName, JSON.stringify(pollMessage(state)));
+      }
+      return;
+    }
     if (!kept) {
       logger.info('the request was answered already (a late delivery): nothing to do');
       await deps.store.release(state.parameter, state.hop);
@@ -212,10 +242,10 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     if (end.kind === 'handed-off') return;
     const serviceTimeout = readServiceTimeout(state.request.ResourceProperties);
     const deadline = Math.min(pollingDeadline(state.arrivedAt, serviceTimeout), run.invocationStart + run.remainingMs - 500);
-    // Removed before answering: nothing stays behind once CloudFormation has the answer, and
-    // this invocation, holding the last claim, is the only one that can answer.
-    await deps.store.remove(state.parameter, state.hop).catch((e) => logger.error('could not remove what the wait stored', { error: errorText(e) }));
+    // Answered first (the time kept is for the answer), then everything stored is removed,
+    // the claim of a next hop this invocation may have taken too.
     await run.answer(end.body, kept.responseUrl, deadline, logger);
+    await deps.store.remove(state.parameter, state.hop + 1).catch((e) => logger.error('could not remove what the wait stored', { error: errorText(e) }));
   } catch (e) {
     // The store or the answer failed: nothing else can answer this hop, so say it loudly.
     logger.error('the wait could not go on', { error: errorText(e) });

@@ -25,10 +25,13 @@ export function waitBefore(attempt: number, schedule: PollingSchedule): number {
   return Math.min(schedule.maxIntervalMs, Number.isFinite(grown) ? grown : schedule.maxIntervalMs);
 }
 
+/** The shortest time a call of isComplete is given: the last call starts no later than this before the answer is due. */
+export const MIN_CALL_MS = 1_000;
+
 /** What the poller does next. */
 export type NextStep =
-  /** Call isComplete at `at` (epoch ms) in this invocation. */
-  | { readonly kind: 'poll'; readonly at: number }
+  /** Call isComplete at `at` (epoch ms) in this invocation, for at most `callMs`. */
+  | { readonly kind: 'poll'; readonly at: number; readonly callMs: number }
   /** The next call does not fit in this invocation: continue in a new one, polling at `at`. */
   | { readonly kind: 'hand-off'; readonly at: number }
   /** No call fits before the deadline any more: answer that the wait timed out. */
@@ -43,21 +46,25 @@ export interface PlanInput {
   readonly deadline: number;
   /** When this invocation must stop working (its time less a reserve to hand off or answer). */
   readonly invocationEnd: number;
-  /** Time kept for one call of isComplete. */
+  /** Longest time one call of isComplete may take (less near the deadline). */
   readonly callMs: number;
   /** Time kept after the last call to deliver the answer. */
   readonly answerMs: number;
 }
 
 /**
- * Plans the next call. A call that is due after the last moment a call can still be made is
- * moved to that moment (one last chance before the deadline); when even that moment has
- * passed, the wait has timed out.
+ * Plans the next call. A call may run for `callMs`, but never into the time kept to answer:
+ * near the deadline it gets what is left, at least `MIN_CALL_MS`. A call that is due after the
+ * last moment a call can still be made is moved to that moment (one last chance before the
+ * deadline, also for an invocation that starts late); when even that moment has passed, the
+ * wait has timed out.
  */
 export function planNextStep(input: PlanInput): NextStep {
-  const lastCall = input.deadline - input.answerMs - input.callMs;
+  const callsEnd = input.deadline - input.answerMs;
+  const lastCall = callsEnd - MIN_CALL_MS;
   if (lastCall < input.now) return { kind: 'timeout' };
   const at = Math.max(input.now, Math.min(input.due, lastCall));
-  if (at + input.callMs > input.invocationEnd) return { kind: 'hand-off', at };
-  return { kind: 'poll', at };
+  const callMs = Math.min(input.callMs, callsEnd - at);
+  if (at + callMs > input.invocationEnd) return { kind: 'hand-off', at };
+  return { kind: 'poll', at, callMs };
 }

@@ -6,7 +6,9 @@
 import type { PollingSchedule } from '../contract';
 import { validateIsComplete } from './is-complete-answer';
 import { planNextStep, waitBefore } from './poll-schedule';
-import type { HandlerOutcome } from '../protocol/handler-result';
+import { withDeadline } from '../protocol/deadline';
+import { errorText } from '../protocol/error-text';
+import { failure, HandlerOutcome } from '../protocol/handler-result';
 
 /** Calls isComplete once; resolves by `deadline` (epoch ms); never rejects. */
 export type IsCompleteCaller = (attempt: number, deadline: number) => Promise<HandlerOutcome>;
@@ -26,6 +28,8 @@ export interface PollWithinInvocation {
   readonly callMs: number;
   /** Time kept after the last call to deliver the answer. */
   readonly answerMs: number;
+  /** The resource is NoEcho: failures do not name Data's keys. */
+  readonly noEcho?: boolean;
   readonly isComplete: IsCompleteCaller;
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
@@ -50,7 +54,11 @@ export async function pollWithinInvocation(input: PollWithinInvocation): Promise
     if (step.kind === 'hand-off') return { kind: 'continue', attempts, due: step.at };
     const wait = step.at - input.now();
     if (wait > 0) await input.sleep(wait);
-    const outcome = validateIsComplete(await input.isComplete(attempts, input.now() + input.callMs));
+    const callDeadline = input.now() + step.callMs;
+    // Cut off here too, whatever the caller does (a function invoked synchronously, a handler
+    // on the runtime's thread): a call never runs into the time kept to answer.
+    const called = Promise.resolve().then(() => input.isComplete(attempts, callDeadline)).catch((e: unknown) => failure(errorText(e)));
+    const outcome = validateIsComplete(await withDeadline(called, callDeadline - input.now()), input.noEcho);
     attempts++;
     if (!outcome.ok) return { kind: 'failed', attempts, error: outcome.error };
     if (outcome.complete) return { kind: 'complete', attempts, ...(outcome.data ? { data: outcome.data } : {}) };

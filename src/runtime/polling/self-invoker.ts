@@ -3,6 +3,8 @@
  * (`Event`) invoke of the function itself, through the Lambda API.
  */
 
+import { SDK_CLIENT_OPTIONS } from './wait-store';
+
 /** Sends `payload` to a new asynchronous invocation of `functionName`. */
 export type SelfInvoke = (functionName: string, payload: string) => Promise<void>;
 
@@ -12,7 +14,7 @@ export function sdkSelfInvoke(): SelfInvoke {
   return async (functionName, payload) => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports, import/no-extraneous-dependencies
     const sdk = require('@aws-sdk/client-lambda') as typeof import('@aws-sdk/client-lambda');
-    client ??= new sdk.LambdaClient({});
+    client ??= new sdk.LambdaClient(SDK_CLIENT_OPTIONS);
     const out = await client.send(new sdk.InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(payload) }));
     if (out.StatusCode !== 202) throw new Error(`the asynchronous invoke of ${functionName} answered HTTP ${out.StatusCode}`);
   };

@@ -35,11 +35,21 @@ export class WaitStore {
   }
 
   /**
-   * Keeps the wait. Created once (a second keep of the same request fails with
-   * ParameterAlreadyExists); it expires on its own an hour after `expiresAt` in case no
-   * invocation is left to remove it.
+   * Keeps the wait; false when it is kept already (CloudFormation's request was delivered
+   * twice, and the other invocation keeps it). Created once; it expires on its own an hour
+   * after `expiresAt` in case no invocation is left to remove it.
    */
-  public async keep(parameter: string, wait: KeptWait, expiresAt: number): Promise<void> {
+  public async keep(parameter: string, wait: KeptWait, expiresAt: number): Promise<boolean> {
+    try {
+      await this.put(parameter, wait, expiresAt);
+      return true;
+    } catch (e) {
+      if (errorName(e) === 'ParameterAlreadyExists') return false;
+      throw e;
+    }
+  }
+
+  private async put(parameter: string, wait: KeptWait, expiresAt: number): Promise<void> {
     await this.ssm.putParameter({
       Name: parameter,
       Value: JSON.stringify(wait),
@@ -71,8 +81,13 @@ export class WaitStore {
       if (errorName(e) === 'ParameterNotFound') return undefined;
       throw e;
     }
-    const parsed: unknown = JSON.parse(value ?? 'null');
-    const wait = parsed as Partial<KeptWait> | null;
+    let wait: Partial<KeptWait> | null;
+    try {
+      wait = JSON.parse(value ?? 'null') as Partial<KeptWait> | null;
+    } catch {
+      // Not the parser's message: it would quote the value, a signed URL.
+      wait = null;
+    }
     if (!wait || typeof wait.responseUrl !== 'string' || typeof wait.result !== 'object' || wait.result === null) {
       throw new Error(`the parameter ${parameter} does not hold a kept wait`);
     }
@@ -97,13 +112,19 @@ function errorName(e: unknown): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/**
+ * Options of the SDK clients a wait uses: few attempts and bounded requests, so that a slow
+ * service cannot use up the time kept to answer.
+ */
+export const SDK_CLIENT_OPTIONS = { maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } };
+
 /** The real SSM client, loaded on first use. */
 export function sdkSsmOperations(): SsmOperations {
   let client: import('@aws-sdk/client-ssm').SSMClient | undefined;
   const sdk = () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports, import/no-extraneous-dependencies
     const module = require('@aws-sdk/client-ssm') as typeof import('@aws-sdk/client-ssm');
-    client ??= new module.SSMClient({});
+    client ??= new module.SSMClient(SDK_CLIENT_OPTIONS);
     return { module, client };
   };
   return {

@@ -147,10 +147,69 @@ describe('continuing in a new invocation', () => {
     expect(clock.now()).toBeLessThanOrEqual(1_000_000 + 570_000);
   });
 
+  test('GIVEN the kept wait cannot be read WHEN the hop starts THEN its claim is released and the same hop starts again in a new invocation', async () => {
+    const { deps, ssm, event, answered, run, invoked, lines } = await handedOff(doneOnFourthCall());
+    const getParameter = ssm.getParameter.bind(ssm);
+    ssm.getParameter = async () => { throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }); };
+    await continueWait(deps, event, run);
+    expect(answered).toEqual([]);
+    expect(ssm.parameters.has('/cdk-lifecycle/provider-fn/abc/claim-1')).toBe(false);
+    expect(invoked).toHaveLength(2);
+    expect(JSON.parse(invoked[1])).toEqual(event);
+    expect(lines.some((l) => l.includes('could not read the kept wait') && l.includes('Rate exceeded'))).toBe(true);
+
+    // The second try reads it and answers.
+    ssm.getParameter = getParameter;
+    await continueWait(deps, JSON.parse(invoked[1]), run);
+    expect(answered).toHaveLength(1);
+    expect([...ssm.parameters.keys()]).toEqual([]);
+  });
+
+  test('GIVEN a continued wait whose next hand-off fails WHEN nobody else claimed the next hop THEN it answers FAILED and removes everything, the next claim too', async () => {
+    const { deps, ssm, event, answered, run } = await handedOff([]);
+    const failing = { ...deps, selfInvoke: async () => { throw new Error('TooManyRequestsException'); } };
+    await continueWait(failing, event, { ...run, remainingMs: 20_000 });
+    expect(answered).toHaveLength(1);
+    expect(answered[0].body).toMatchObject({ Status: 'FAILED', Reason: expect.stringContaining('could not continue waiting for isComplete in a new invocation: Error: TooManyRequestsException') });
+    expect([...ssm.parameters.keys()]).toEqual([]);
+  });
+
+  test('GIVEN a hand-off reported failed that went through all the same WHEN the next hop already claimed THEN this invocation answers nothing', async () => {
+    const { deps, ssm, event, answered, run } = await handedOff([]);
+    const failing = { ...deps, selfInvoke: async () => { await ssm.putParameter({ Name: '/cdk-lifecycle/provider-fn/abc/claim-2', Value: '2', Type: 'String', Overwrite: false }); throw new Error('socket hang up'); } };
+    await continueWait(failing, event, { ...run, remainingMs: 20_000 });
+    expect(answered).toEqual([]);
+    expect(ssm.parameters.has('/cdk-lifecycle/provider-fn/abc')).toBe(true);
+  });
+
   test('GIVEN a malformed poll event WHEN it arrives THEN it is logged and nothing else happens', async () => {
     const { deps, answered, run, lines } = await handedOff([]);
     await continueWait(deps, { [POLL_KEY]: { v: 2 } }, run);
     expect(answered).toEqual([]);
     expect(lines.some((l) => l.includes('poll event is malformed'))).toBe(true);
   });
+});
+
+test('GIVEN Data of onEvent and isComplete that each fit but not together WHEN complete THEN FAILED says so instead of an answer that cannot be sent', async () => {
+  const { deps, part } = setup([{ ok: true, result: {}, answer: { IsComplete: true, Data: { Second: 'y'.repeat(2_500) } } }]);
+  const end = await waitInThisInvocation(deps, part({ result: { PhysicalResourceId: 'cluster-1', Data: { First: 'x'.repeat(2_500) } } }), 'unused', URL);
+  expect(end).toMatchObject({ kind: 'answer', body: { Status: 'FAILED', PhysicalResourceId: 'cluster-1', Reason: expect.stringContaining("(onEvent's Data and isComplete's together)") } });
+  expect((end as { body: ResponseBody }).body.Reason).toMatch(/Second|First/);
+});
+
+test('GIVEN CloudFormation\'s request delivered twice WHEN the second invocation would keep the wait THEN it leaves the wait to the first and answers nothing', async () => {
+  const { deps, ssm, invoked, part } = setup([]);
+  await waitInThisInvocation(deps, part({ invocationEnd: 1_030_000 }), '/cdk-lifecycle/provider-fn/abc', URL);
+  const kept = ssm.parameters.get('/cdk-lifecycle/provider-fn/abc')!.value;
+  const second = await waitInThisInvocation(deps, part({ invocationEnd: 1_030_000 }), '/cdk-lifecycle/provider-fn/abc', URL);
+  expect(second).toEqual({ kind: 'handed-off' });
+  expect(invoked).toHaveLength(1);
+  expect(ssm.parameters.get('/cdk-lifecycle/provider-fn/abc')!.value).toBe(kept);
+});
+
+test('GIVEN the first hand-off fails WHEN nothing started THEN FAILED is answered and the kept wait is removed', async () => {
+  const { deps, ssm, part } = setup([]);
+  const end = await waitInThisInvocation({ ...deps, selfInvoke: async () => { throw new Error('AccessDeniedException'); } }, part({ invocationEnd: 1_030_000 }), '/cdk-lifecycle/provider-fn/abc', URL);
+  expect(end).toMatchObject({ kind: 'answer', body: { Status: 'FAILED', Reason: expect.stringContaining('AccessDeniedException') } });
+  expect([...ssm.parameters.keys()]).toEqual([]);
 });

@@ -35,24 +35,40 @@ describe('planNextStep', () => {
   const base = { now: 100_000, due: 105_000, deadline: 200_000, invocationEnd: 150_000, callMs: 10_000, answerMs: 2_000 };
 
   test('GIVEN time in this invocation WHEN planned THEN the call is made here when due', () => {
-    expect(planNextStep(base)).toEqual({ kind: 'poll', at: 105_000 });
+    expect(planNextStep(base)).toEqual({ kind: 'poll', at: 105_000, callMs: 10_000 });
   });
 
   test('GIVEN a call that would end after this invocation WHEN planned THEN the wait is handed off, due at the same time', () => {
     expect(planNextStep({ ...base, due: 141_000 })).toEqual({ kind: 'hand-off', at: 141_000 });
-    expect(planNextStep({ ...base, due: 140_000 })).toEqual({ kind: 'poll', at: 140_000 });
+    expect(planNextStep({ ...base, due: 140_000 })).toEqual({ kind: 'poll', at: 140_000, callMs: 10_000 });
   });
 
-  test('GIVEN a call due after the last moment before the deadline WHEN planned THEN it is moved to that moment', () => {
-    expect(planNextStep({ ...base, invocationEnd: 400_000, due: 199_000 })).toEqual({ kind: 'poll', at: 188_000 });
+  test('GIVEN a call due after the last moment before the deadline WHEN planned THEN it is moved to that moment, with 1 s to run', () => {
+    expect(planNextStep({ ...base, invocationEnd: 400_000, due: 199_000 })).toEqual({ kind: 'poll', at: 197_000, callMs: 1_000 });
+  });
+
+  test('GIVEN a call near the deadline WHEN planned THEN it gets the time left before the answer is due, not the whole call budget', () => {
+    expect(planNextStep({ ...base, invocationEnd: 400_000, due: 192_000 })).toEqual({ kind: 'poll', at: 192_000, callMs: 6_000 });
+    expect(planNextStep({ ...base, invocationEnd: 400_000, due: 188_000 })).toEqual({ kind: 'poll', at: 188_000, callMs: 10_000 });
+  });
+
+  test('GIVEN a ServiceTimeout shorter than the call budget WHEN planned THEN the calls still happen, each cut to the time left', () => {
+    // A 30 s ServiceTimeout (deadline 28 s after arrival) in a 5-minute function (58 s call budget).
+    const short = { now: 0, due: 5_000, deadline: 28_000, invocationEnd: 290_000, callMs: 58_000, answerMs: 3_000 };
+    expect(planNextStep(short)).toEqual({ kind: 'poll', at: 5_000, callMs: 20_000 });
+    expect(planNextStep({ ...short, now: 20_000, due: 25_000 })).toEqual({ kind: 'poll', at: 24_000, callMs: 1_000 });
   });
 
   test('GIVEN no call fits before the deadline WHEN planned THEN the wait has timed out', () => {
-    expect(planNextStep({ ...base, now: 188_001 })).toEqual({ kind: 'timeout' });
-    expect(planNextStep({ ...base, now: 188_000, invocationEnd: 400_000 })).toEqual({ kind: 'poll', at: 188_000 });
+    expect(planNextStep({ ...base, now: 197_001 })).toEqual({ kind: 'timeout' });
+    expect(planNextStep({ ...base, now: 197_000, invocationEnd: 400_000 })).toEqual({ kind: 'poll', at: 197_000, callMs: 1_000 });
+  });
+
+  test('GIVEN a continued invocation that starts after the moved last call WHEN planned THEN it still makes that call', () => {
+    expect(planNextStep({ ...base, now: 196_500, due: 188_000, invocationEnd: 400_000 })).toEqual({ kind: 'poll', at: 196_500, callMs: 1_500 });
   });
 
   test('GIVEN a call already overdue WHEN planned THEN it is made now', () => {
-    expect(planNextStep({ ...base, due: 50_000 })).toEqual({ kind: 'poll', at: 100_000 });
+    expect(planNextStep({ ...base, due: 50_000 })).toEqual({ kind: 'poll', at: 100_000, callMs: 10_000 });
   });
 });

@@ -62,8 +62,11 @@ test('GIVEN a wait that never completes WHEN the deadline comes THEN one last ca
   const { input, calls } = setup([], { deadline: 30_000, invocationEnd: 1_000_000 });
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'timed-out', attempts: 6 });
   // Waits of 2, 4, then 8 s (the cap); the call due at 31,500 is moved to the last moment a
-  // call fits: 30,000 - 1,000 - 5,000.
-  expect(calls.map((c) => c.at)).toEqual([1_000, 3_100, 7_200, 15_300, 23_400, 24_000]);
+  // call can start (30,000 less 1,000 to answer less the shortest call, 1,000), and it must
+  // end when the answer is due (29,000) rather than after the whole 5 s budget.
+  expect(calls.map((c) => c.at)).toEqual([1_000, 3_100, 7_200, 15_300, 23_400, 28_000]);
+  expect(calls[4].deadline).toBe(28_400);
+  expect(calls[5].deadline).toBe(29_000);
 });
 
 test('GIVEN a continued wait WHEN polled THEN the schedule goes on from the attempts already made', async () => {
@@ -73,4 +76,38 @@ test('GIVEN a continued wait WHEN polled THEN the schedule goes on from the atte
   );
   expect(await pollWithinInvocation(input)).toEqual({ kind: 'complete', attempts: 7 });
   expect(calls).toEqual([{ attempt: 6, at: 50_000, deadline: 55_000 }]);
+});
+
+test('GIVEN an isComplete that never resolves WHEN its call time passes THEN the call is cut off and the wait fails with the deadline', async () => {
+  // Real time here: the cut-off is a timer. The call has the 1,040 ms left before the answer is due.
+  const start = Date.now();
+  const input: PollWithinInvocation = {
+    schedule,
+    attempt: 0,
+    due: start,
+    deadline: start + 2_040,
+    invocationEnd: start + 60_000,
+    callMs: 5_000,
+    answerMs: 1_000,
+    now: Date.now,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    isComplete: () => new Promise<HandlerOutcome>(() => undefined),
+  };
+  const end = await pollWithinInvocation(input);
+  expect(end).toMatchObject({ kind: 'failed', attempts: 1, error: expect.stringMatching(/^DeadlineExceededError: the handler did not finish within 10[34]\d ms$/) });
+  expect(Date.now() - start).toBeLessThan(1_900);
+});
+
+test('GIVEN an isComplete caller that rejects WHEN polled THEN the wait fails with its error rather than rejecting', async () => {
+  const { input } = setup([], { isComplete: async () => { throw new TypeError('invoke failed'); } });
+  expect(await pollWithinInvocation(input)).toEqual({ kind: 'failed', attempts: 1, error: 'TypeError: invoke failed' });
+});
+
+test('GIVEN a NoEcho resource WHEN isComplete answers oversized Data THEN the failure does not name its keys', async () => {
+  const big = { ok: true as const, result: {}, answer: { IsComplete: true, Data: { secretKeyName: 'x'.repeat(5_000) } } };
+  const shown = await pollWithinInvocation(setup([big]).input);
+  const hidden = await pollWithinInvocation(setup([{ ...big }], { noEcho: true }).input);
+  expect(shown).toMatchObject({ kind: 'failed', error: expect.stringContaining('secretKeyName') });
+  expect(hidden).toMatchObject({ kind: 'failed', error: expect.stringContaining('NoEcho') });
+  expect(JSON.stringify(hidden)).not.toContain('secretKeyName');
 });
