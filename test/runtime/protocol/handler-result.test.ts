@@ -1,5 +1,5 @@
 import { FAILED_CREATE_MARKER } from '../../../src/runtime/contract';
-import { failure, readOutcome, settleResult, validateResult } from '../../../src/runtime/protocol/handler-result';
+import { failure, readOutcome, settleIsComplete, settleResult, validateResult } from '../../../src/runtime/protocol/handler-result';
 
 const EXPECTED = '; expected nothing or an object with PhysicalResourceId, Data, NoEcho';
 
@@ -183,5 +183,41 @@ describe('readOutcome', () => {
 
   test('failure clips its text', () => {
     expect(failure('f'.repeat(5000))).toEqual({ ok: false, error: expect.stringMatching(/^f+ \[\.\.\.\] f+$/) });
+  });
+});
+
+describe('isComplete answers and outcomes from the worker', () => {
+  test('GIVEN isComplete returned an object WHEN settled THEN the answer is a plain copy, not the object', () => {
+    const raw = { IsComplete: true, Data: { At: new Date(0) } };
+    const settled = settleIsComplete(raw);
+    expect(settled).toEqual({ ok: true, result: {}, answer: { IsComplete: true, Data: { At: '1970-01-01T00:00:00.000Z' } } });
+    expect((settled as { answer: unknown }).answer).not.toBe(raw);
+  });
+
+  test('GIVEN isComplete returned nothing WHEN settled THEN the answer is undefined (the poller then says what was wrong)', () => {
+    expect(settleIsComplete(undefined)).toEqual({ ok: true, result: {}, answer: undefined });
+  });
+
+  test('GIVEN an answer that cannot be written as JSON WHEN settled THEN a failure says so', () => {
+    const raw = { IsComplete: true, toJSON: () => { throw new RangeError('no'); } };
+    expect(settleIsComplete(raw)).toEqual({ ok: false, error: 'HandlerResultError: isComplete returned a result that cannot be written as JSON (RangeError: no)' });
+  });
+
+  test('GIVEN an isComplete outcome from the worker WHEN read THEN its answer passes as is, for the poller to check', () => {
+    expect(readOutcome({ ok: true, answer: { IsComplete: 'maybe' } }, 'isComplete')).toEqual({ ok: true, result: {}, answer: { IsComplete: 'maybe' } });
+    expect(readOutcome({ ok: true, result: { PhysicalResourceId: 'id' }, answer: { IsComplete: true } })).toEqual({ ok: true, result: { PhysicalResourceId: 'id' } });
+  });
+
+  test.each([
+    ['null', null],
+    ['a string', 'ok'],
+    ['ok that is not a boolean', { ok: 'no', error: 'E' }],
+    ['an error that is not a string', { ok: false, error: 42 }],
+  ])('GIVEN %s from the worker WHEN read THEN it is an unreadable outcome', (_what, value) => {
+    expect(readOutcome(value)).toEqual({ ok: false, error: 'HandlerCrashError: unreadable outcome from the worker' });
+  });
+
+  test('GIVEN a failure from the worker WHEN read THEN its error is kept', () => {
+    expect(readOutcome({ ok: false, error: 'Error: boom' })).toEqual({ ok: false, error: 'Error: boom' });
   });
 });

@@ -71,6 +71,10 @@ describe('parseRequest', () => {
 });
 
 describe('readReplyAddress', () => {
+  test('GIVEN a valid request WHEN read THEN the address holds its own fields', () => {
+    expect(readReplyAddress({ ...valid, StackId: 'stack-9', RequestType: 'Update' })).toMatchObject({ StackId: 'stack-9', RequestType: 'Update', RequestId: 'req' });
+  });
+
   test('GIVEN string fields WHEN read THEN copied verbatim; others become empty or undefined', () => {
     expect(readReplyAddress({ ...valid, StackId: 5, RequestType: ['x'] })).toEqual({ ResponseURL: 'https://x/y', StackId: '', RequestId: 'req', LogicalResourceId: 'Res', RequestType: undefined, PhysicalResourceId: 'p-1' });
   });

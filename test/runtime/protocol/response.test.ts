@@ -116,3 +116,8 @@ describe('dataTooLargeReason', () => {
     expect(dataTooLargeReason(size, true)).toBe('HandlerResultError: the handler returned Data of 9000 bytes, which does not fit the 4096-byte response. Largest keys (not shown: NoEcho is set). Return less Data (store large values elsewhere).');
   });
 });
+
+test('GIVEN a value JSON leaves out WHEN measured THEN it takes no bytes', () => {
+  expect(jsonBytes(undefined)).toBe(0);
+  expect(jsonBytes(() => 1)).toBe(0);
+});

@@ -187,6 +187,8 @@ describe('which URLs are contacted (checked as a function of the URL; nothing is
     ['http://169.254.169.254/latest', false],
     ['http://127.0.0.1.example.com/x', false],
     ['http://a127.0.0.1/x', false],
+    ['http://127.0.0.10/x', true],
+    ['http://127.10.200.255:8080/x', true],
     ['http://localhost.example.com/x', false],
     ['http://[::2]/x', false],
     ['ftp://127.0.0.1/x', false],
