@@ -34,7 +34,8 @@ async function run(req: CloudFormationRequest, outcome: HandlerOutcome, now = 1_
   const calls: Array<{ event: LifecycleEvent; deadline: number }> = [];
   const invoke: Invoker = { call: async (event, { deadline }) => { calls.push({ event: event as LifecycleEvent, deadline }); return outcome; } };
   const lines: string[] = [];
-  const body = await runLifecycle(req, { invoke, handlerTimeoutMs: 30_000, logLocation: LOGS, logger: createLogger((l) => lines.push(l)), now: () => now });
+  const logger = createLogger((l) => lines.push(l));
+  const body = await runLifecycle(req, { invoke, handlerTimeoutMs: 30_000, logLocation: LOGS, logger, now: () => now });
   return { body, calls, lines };
 }
 
