@@ -36,3 +36,14 @@ test('the load texts name the module', () => {
   expect(missingExport('lib/x', 'go', { a: 1 })).toEqual({ ok: false, error: 'HandlerLoadError: module "lib/x" has no exported function "go" (exports: a)' });
   expect(loadErrorText('lib/x', new Error('gone'))).toBe('HandlerLoadError: could not load handler module "lib/x" from the function code: Error: gone');
 });
+
+test('GIVEN an isComplete export WHEN called with its shape THEN its answer comes back as plain data, not validated as onEvent\'s result', async () => {
+  const answer = { IsComplete: false, Data: { Progress: 40 } };
+  expect(await callHandler(() => answer, { RequestType: 'Create' }, 'isComplete')).toEqual({ ok: true, result: {}, answer });
+  // Read as onEvent's result, IsComplete (outside the protocol) would be dropped.
+  expect(await callHandler(() => answer, { RequestType: 'Create' })).toEqual({ ok: true, result: { Data: { Progress: 40 } } });
+});
+
+test('GIVEN an event that is null WHEN called THEN the handler\'s outcome is settled all the same', async () => {
+  expect(await callHandler(() => ({ PhysicalResourceId: 'p' }), null)).toEqual({ ok: true, result: { PhysicalResourceId: 'p' } });
+});

@@ -49,3 +49,11 @@ test('GIVEN an event that cannot be copied (never a JSON event) WHEN called THEN
   await expect(inThreadIsolation(async () => ({ onEvent: () => { called = true; } }), 'index').call(call({ event: { fn: () => 1 } }))).rejects.toThrow(/could not be cloned/);
   expect(called).toBe(false);
 });
+
+test('GIVEN a handler that never settles WHEN its deadline passes THEN the call resolves with the deadline error at that time', async () => {
+  const isolation = inThreadIsolation(async () => ({ onEvent: () => new Promise(() => undefined) }), 'index');
+  const started = Date.now();
+  const outcome = await isolation.call(call({ deadline: started + 200 }));
+  expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/^DeadlineExceededError: the handler did not finish within (19\d|200) ms$/) });
+  expect(Date.now() - started).toBeLessThan(1_000);
+});

@@ -26,3 +26,11 @@ test('GIVEN an isolation WHEN the invoker calls THEN it passes the export, the e
     { level: 'ERROR', RequestId: 'r-9', message: 'handler output', stream: 'stderr', line: 'to stderr' },
   ]);
 });
+
+test('GIVEN an isComplete invoker WHEN it calls THEN the isolation is told which answer to expect', async () => {
+  const calls: IsolationCall[] = [];
+  const isolation: Isolation = { call: async (c) => { calls.push(c); return { ok: true, result: {} }; }, prepare: async () => undefined };
+  await isolatedInvoker(isolation, 'isComplete', 'isComplete').call({ RequestType: 'Create' } as LifecycleEvent, { deadline: 1, logger: createLogger(() => undefined) });
+  await isolatedInvoker(isolation, 'onEvent').call({ RequestType: 'Create' } as LifecycleEvent, { deadline: 1, logger: createLogger(() => undefined) });
+  expect(calls.map((c) => c.shape)).toEqual(['isComplete', undefined]);
+});
