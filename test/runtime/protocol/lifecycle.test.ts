@@ -19,14 +19,14 @@ function request(overrides: Record<string, unknown>): CloudFormationRequest {
   return parsed.request;
 }
 
-/** A request that replaces on a change of `region`. */
-function replacingUpdate(): CloudFormationRequest {
-  const options = { v: '1', replaceOnChange: ['region'] };
+/** A request that replaces on a change of `region` (and of `size`, when `size` changes too). */
+function replacingUpdate(sizeToo = false): CloudFormationRequest {
+  const options = { v: '1', replaceOnChange: ['region', 'size'] };
   return request({
     RequestType: 'Update',
     PhysicalResourceId: 'old-1',
-    ResourceProperties: { ServiceToken: 'arn', region: 'us-east-1', [RESERVED_PROPERTY]: options },
-    OldResourceProperties: { ServiceToken: 'arn', region: 'eu-west-1', [RESERVED_PROPERTY]: options },
+    ResourceProperties: { ServiceToken: 'arn', region: 'us-east-1', size: sizeToo ? 'L' : 'S', [RESERVED_PROPERTY]: options },
+    OldResourceProperties: { ServiceToken: 'arn', region: 'eu-west-1', size: 'S', [RESERVED_PROPERTY]: options },
   });
 }
 
@@ -47,6 +47,18 @@ test('GIVEN a replacing Create that answers the old id WHEN run THEN FAILED name
     PhysicalResourceId: 'old-1',
     Reason: 'HandlerResultError: the handler returned the replaced id "old-1" on a replacing Create (region changed); it needs a new id (see the logs)',
   });
+});
+
+test('GIVEN two replacing properties changed WHEN the old id is answered THEN the message lists both', async () => {
+  const { body } = await run(replacingUpdate(true), { ok: true, result: { PhysicalResourceId: 'old-1' } });
+  expect(body.Reason).toContain('on a replacing Create (region, size changed)');
+});
+
+test('GIVEN a Delete whose handler answers the id it was given WHEN run THEN SUCCESS (only another id is an error)', async () => {
+  const { body } = await run(request({ RequestType: 'Delete', PhysicalResourceId: 'id-1' }), { ok: true, result: { PhysicalResourceId: 'id-1' } });
+  expect(body).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: 'id-1' });
+  const other = await run(request({ RequestType: 'Delete', PhysicalResourceId: 'id-1' }), { ok: true, result: { PhysicalResourceId: 'id-2' } });
+  expect(other.body).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'id-1', Reason: expect.stringContaining('PhysicalResourceId "id-2" on the Delete of "id-1"') });
 });
 
 test('GIVEN a replacing Create that answers the old id with oversized Data WHEN run THEN the id is the error named, not the Data', async () => {
