@@ -12,6 +12,7 @@ test.each([
   ['one line', ['a\n'], ['a']],
   ['lines across chunks', ['ab', 'c\nd', 'e\nf'], ['abc', 'de', 'f']],
   ['CRLF endings', ['a\r\nb\r\n'], ['a', 'b']],
+  ['CRLF endings of longer lines', ['abc\r\nde\r', '\n'], ['abc', 'de']],
   ['empty lines', ['\n\nx\n'], ['', '', 'x']],
   ['no trailing newline', ['tail'], ['tail']],
   ['nothing', [], []],

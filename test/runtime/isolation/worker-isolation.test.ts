@@ -90,6 +90,15 @@ describe('each call runs in a fresh worker', () => {
     expect(lines).toEqual([['module loading', 'stdout'], ['called with Create', 'stdout'], ['a warning', 'stderr']]);
   });
 
+  test('GIVEN warm requests (prepare between calls, as the runtime does) WHEN called in turn THEN each gets a new worker, never the one used before', async () => {
+    const isolation = isolationOf('fresh.js');
+    isolation.prestart();
+    for (let i = 0; i < 3; i++) {
+      await isolation.prepare(Date.now() + 10_000);
+      expect(await isolation.call(callOf({ deadline: Date.now() + 3_000 }).call)).toEqual({ ok: true, result: { Data: { calls: '1', visits: '1' } } });
+    }
+  });
+
   test('GIVEN a handler that mutates its event WHEN called THEN the caller\'s event is untouched', async () => {
     const mine = { RequestType: 'Update', ResourceProperties: {} };
     await isolationOf('fresh.js').call(callOf({ event: mine }).call);
