@@ -26,6 +26,7 @@ test.each([
   ['one over the bound', ['123456\n'], ['12345 [line clipped]']],
   ['a long line over chunks, then a short one', ['1234', '5678', '9\nok\n'], ['12345 [line clipped]', 'ok']],
   ['a long line without newline at the end', ['123456789'], ['12345 [line clipped]']],
+  ['a long line whose newline comes in the next chunk', ['123456', '\n'], ['12345 [line clipped]']],
 ])('GIVEN %s WHEN split with a bound of 5 THEN long lines are clipped', (_name, chunks, expected) => {
   expect(split(chunks, 5)).toEqual(expected);
 });
