@@ -1,6 +1,6 @@
 import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
 import { createHandler, HandlerDependencies } from '../../src/runtime/create-handler';
-import { nodePut } from '../../src/runtime/protocol/send-response';
+import { nodePut, PutFunction } from '../../src/runtime/protocol/send-response';
 import type { LifecycleEvent } from '../../src/runtime/types';
 import { cfnStringify, inThreadInvoker, lambdaContext, makeEvent, snsEnvelope } from '../helpers/events';
 import { ResponseServer, SIGNATURE } from '../helpers/response-server';
@@ -88,8 +88,12 @@ describe('every request gets exactly one valid response', () => {
     ['a non-loopback http URL', { ResponseURL: 'http://169.254.169.254/latest' }],
     ['a ftp URL', { ResponseURL: 'ftp://example.com/x' }],
   ])('GIVEN an event with %s WHEN handled THEN nothing is contacted, the error is logged and the handler resolves', async (_name, overrides) => {
-    const { summary } = await run(() => ({}), makeEvent(server.url(), overrides));
+    // A PUT that never leaves the process: the URL check alone must refuse these addresses.
+    const attempted: string[] = [];
+    const put: PutFunction = async (url) => { attempted.push(url.href); throw new Error('this test sends nothing'); };
+    const summary = await handlerWith(() => ({}), { put })(makeEvent(server.url(), overrides), lambdaContext(30_000));
     expect(summary.requests[0].delivered).toBe(false);
+    expect(attempted).toEqual([]);
     expect(server.puts).toHaveLength(0);
     expect(logs.join('\n')).toMatch(/cannot answer: no usable ResponseURL/);
   });
