@@ -218,6 +218,7 @@ function parseError(text: string, file: string): string {
     parseTemplateText(text, file);
   } catch (error) {
     expect(error).toBeInstanceOf(TemplateReadError);
+    expect((error as Error).name).toBe('TemplateReadError');
     return (error as Error).message;
   }
   throw new Error('expected a parse error');
