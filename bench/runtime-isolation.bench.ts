@@ -2,17 +2,20 @@
  * Benchmark: what isolating the handler in a worker thread costs, next to aws-cdk-lib's core
  * CustomResourceProvider handler, in one run.
  *
- * Each sample is a fresh Node.js process standing in for a Lambda sandbox, in a network
- * namespace of its own with only loopback (`unshare -n`; this needs root). It starts an https
- * server on 127.0.0.1:443 (a throwaway certificate, trusted through NODE_EXTRA_CA_CERTS) as
- * the pre-signed URL (the core handler always connects to port 443, as S3 URLs have none),
- * then:
- * - cold: requires the function's entry file (module load, and for us the standby worker's
- *   start) and invokes it with a Create; the time until the server has the whole PUT;
+ * Each sample is a Lambda sandbox stood in for by a fresh Node.js process, in a network namespace
+ * of its own with only loopback (`unshare -n`; this needs root). Before the handler it has
+ * loaded only what Lambda's Node.js runtime has (node:http, for the Runtime API). The
+ * pre-signed URL is an https server in a second process in the same namespace, on
+ * 127.0.0.1:443 (a throwaway certificate, trusted through NODE_EXTRA_CA_CERTS; the core handler
+ * always connects to port 443, as S3 URLs have none). The sandbox:
+ * - cold: requires the function's entry file (module load; for us the standby worker starts
+ *   right after) and invokes it with a Create; the time until the server has the whole PUT;
  * - warm: once that invocation has resolved, a second Create, timed the same way.
+ * The two processes' times are read from the same monotonic clock (process.hrtime).
  * Peers: cdk-lifecycle with isolation (default), cdk-lifecycle with `isolateHandler: false`,
  * and the core CustomResourceProvider's Node.js entry point (the same trivial user handler).
  * The floor: a bare `new Worker()` until its first message, in the same kind of process.
+ * For comparison only, the require alone in a process that has loaded node:https first.
  *
  * Also timed, in-process: settling a 50 MB Data result and fitting a 50 MB Reason.
  *
@@ -59,42 +62,61 @@ function stage(): Peer[] {
   ];
 }
 
-// One sandbox: an https server, then a cold and a warm invocation of the entry file.
-const SANDBOX = `
+// The pre-signed URL: an https server in a process of its own (as S3 is not in the Lambda
+// sandbox), recording when each whole PUT has arrived on the machine's monotonic clock, which
+// process.hrtime reads the same in every process.
+const SERVER = `
 const https = require('node:https');
 const fs = require('node:fs');
-const { performance } = require('node:perf_hooks');
-const [entry, exportName, key, cert] = [process.env.B_ENTRY, process.env.B_EXPORT, process.env.B_KEY, process.env.B_CERT];
-let arrived;
-const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
+const arrivals = [];
+const server = https.createServer({ key: fs.readFileSync(process.env.B_KEY), cert: fs.readFileSync(process.env.B_CERT) }, (req, res) => {
   req.resume();
-  req.on('end', () => { res.end(); arrived(performance.now()); });
+  req.on('end', () => {
+    arrivals.push(String(process.hrtime.bigint()));
+    res.end(() => {
+      if (arrivals.length < 2) return;
+      process.stdout.write('@@S' + JSON.stringify(arrivals) + '\\n');
+      process.exit(0);
+    });
+  });
 });
+server.listen(443, '127.0.0.1', () => fs.writeFileSync(process.env.B_READY, ''));
+`;
+
+// One sandbox: what Lambda's Node.js runtime has loaded before the handler (node:http, for
+// the Runtime API), then a cold and a warm invocation of the entry file.
+const SANDBOX = `
+require('node:http');
+const [entry, exportName] = [process.env.B_ENTRY, process.env.B_EXPORT];
+const now = () => String(process.hrtime.bigint());
 const event = (n) => ({
   RequestType: 'Create', ResponseURL: 'https://127.0.0.1/r?sig=x', StackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/s/1',
   RequestId: 'req-' + n, LogicalResourceId: 'Res', ResourceType: 'Custom::Bench', ResourceProperties: { ServiceToken: 'arn' },
 });
 const context = () => { const end = Date.now() + 60000; return { getRemainingTimeInMillis: () => end - Date.now(), awsRequestId: 'a' }; };
-async function timed(handler, n) {
-  const put = new Promise((r) => { arrived = r; });
-  const started = performance.now();
-  const done = handler(event(n), context());
-  const answeredAt = await put;
-  await done;
-  return { answeredAt, answerMs: answeredAt - started, invocationMs: performance.now() - started };
-}
-server.listen(443, '127.0.0.1', async () => {
-  const t0 = performance.now();
+(async () => {
+  const t0 = now();
   const handler = require(entry)[exportName];
-  const requireMs = performance.now() - t0;
+  const required = now();
   // Lambda's runtime asks for the first invocation over HTTP after loading the handler: at
   // least one turn of the event loop passes before it arrives.
   await new Promise((r) => setImmediate(r));
-  const cold = await timed(handler, 1);
-  const warm = await timed(handler, 2);
-  process.stdout.write('@@' + JSON.stringify({ requireMs, coldMs: cold.answeredAt - t0, warmMs: warm.answerMs, warmInvocationMs: warm.invocationMs }) + '\\n');
+  await handler(event(1), context());
+  const warmStart = now();
+  await handler(event(2), context());
+  process.stdout.write('@@C' + JSON.stringify({ t0, required, warmStart, warmEnd: now() }) + '\\n');
   process.exit(0);
-});
+})();
+`;
+
+// For comparison only: the require alone, in a process that has loaded node:https first (as
+// this bench's sandbox did before the server moved out; not a Lambda condition).
+const REQUIRE_AFTER_HTTPS = `
+require('node:https');
+const t0 = process.hrtime.bigint();
+require(process.env.B_ENTRY);
+process.stdout.write('@@' + JSON.stringify({ requireMs: Number(process.hrtime.bigint() - t0) / 1e6 }) + '\\n');
+process.exit(0);
 `;
 
 // The floor: a bare worker thread, from new Worker() to its first message; and, for the
@@ -126,6 +148,36 @@ function run(script: string, env: Record<string, string>): Record<string, number
   return JSON.parse(line.slice(2));
 }
 
+/**
+ * One sandbox and its response server, each a fresh process, in a network namespace of their
+ * own: the times of the cold and the warm request, from the two processes' clocks.
+ */
+function runSandbox(env: Record<string, string>): Record<string, number> {
+  const ready = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-bench-ready-')), 'ready');
+  const shell = [
+    'ip link set lo up',
+    '"$0" -e "$1" & server=$!',
+    'while [ ! -e "$B_READY" ]; do sleep 0.005; done',
+    '"$0" -e "$2"',
+    'wait $server',
+  ].join('\n');
+  const args = ['-n', 'sh', '-ec', shell, process.execPath, SERVER, SANDBOX];
+  const out = spawnSync('unshare', args, { env: { PATH: process.env.PATH, ...env, B_READY: ready }, encoding: 'utf8', timeout: 60_000 });
+  fs.rmSync(path.dirname(ready), { recursive: true, force: true });
+  const lineOf = (tag: string) => out.stdout.split('\n').find((l) => l.startsWith(tag))?.slice(tag.length);
+  const [server, sandbox] = [lineOf('@@S'), lineOf('@@C')];
+  if (!server || !sandbox) throw new Error(`sample failed: ${out.stdout}\n${out.stderr}`);
+  const arrivals = (JSON.parse(server) as string[]).map(BigInt);
+  const c = JSON.parse(sandbox) as Record<string, string>;
+  const msBetween = (from: bigint, to: bigint) => Number(to - from) / 1e6;
+  return {
+    requireMs: msBetween(BigInt(c.t0), BigInt(c.required)),
+    coldMs: msBetween(BigInt(c.t0), arrivals[0]),
+    warmMs: msBetween(BigInt(c.warmStart), arrivals[1]),
+    warmInvocationMs: msBetween(BigInt(c.warmStart), BigInt(c.warmEnd)),
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
@@ -147,13 +199,17 @@ function main(): void {
   const keyFile = path.join(path.dirname(tls.caFile), 'key.pem');
   const peers = stage();
   const samples = new Map<string, Array<Record<string, number>>>(peers.map((p) => [p.name, []]));
+  const afterHttps = new Map<string, number[]>([peers[0], peers[2]].map((p) => [p.name, []]));
   const floor: number[] = [];
   const forkFloor: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     for (const peer of peers) {
       const files = { NODE_EXTRA_CA_CERTS: tls.caFile, B_KEY: keyFile, B_CERT: tls.caFile };
       const env = { ...peer.env, ...files, B_ENTRY: peer.entry, B_EXPORT: peer.exportName };
-      samples.get(peer.name)!.push(run(SANDBOX, env));
+      samples.get(peer.name)!.push(runSandbox(env));
+    }
+    for (const peer of [peers[0], peers[2]]) {
+      afterHttps.get(peer.name)!.push(run(REQUIRE_AFTER_HTTPS, { ...peer.env, B_ENTRY: peer.entry }).requireMs);
     }
     const bare = run(FLOOR, {});
     floor.push(bare.workerStartMs);
@@ -174,6 +230,8 @@ function main(): void {
   for (const r of rows) console.log(`| ${r.name} | ${ms(r.requireMs)} | ${ms(r.coldMs)} | ${ms(r.warmMs)} | ${ms(r.warmInvocationMs)} |`);
   console.log(`\nFloor on this machine: a bare new Worker() to its first message: ${ms(floorMs)} (median of ${SAMPLES})`);
   console.log(`For comparison, a bare child process (fork) to its first IPC message: ${ms(median(forkFloor))}`);
+  const [ourAfterHttps, coreAfterHttps] = [...afterHttps.values()].map(median);
+  console.log(`Require alone after node:https was loaded (not a Lambda condition; the core handler loads https at require): isolated ${ms(ourAfterHttps)}, core ${ms(coreAfterHttps)}`);
   console.log(`Runtime asset (cdk-lifecycle-runtime/index.js): ${(runtimeBytes / 1024).toFixed(1)} KB (${runtimeBytes} bytes)`);
 
   console.log('\nRatios:');

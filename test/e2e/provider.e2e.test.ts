@@ -4,6 +4,7 @@
  * process, and answer a real HTTP server on 127.0.0.1 standing in for the pre-signed URL.
  * Properties reach the function as CloudFormation delivers them (every scalar a string).
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -77,6 +78,25 @@ test('GIVEN the synthesized asset WHEN inspected THEN it holds the user handler 
   expect(fs.readdirSync(runtimeDir)).toEqual(['index.js']);
   const bytes = fs.readdirSync(runtimeDir).reduce((sum, f) => sum + fs.statSync(path.join(runtimeDir, f)).size, 0);
   expect(bytes).toBeLessThanOrEqual(20 * 1024);
+});
+
+test('GIVEN the bundled runtime WHEN Lambda loads it THEN it loads only node:path and node:util (crypto, https and worker threads wait until needed)', () => {
+  // What the runtime requires while it loads, in a fresh process that exits right after.
+  const probe = [
+    "const Module = require('node:module');",
+    'const seen = [];',
+    'const original = Module.prototype.require;',
+    'const runtime = process.argv[1];',
+    'Module.prototype.require = function (id) { if (id !== runtime) seen.push(id); return original.apply(this, arguments); };',
+    'require(runtime);',
+    'process.stdout.write(JSON.stringify(seen));',
+    'process.exit(0);',
+  ].join('\n');
+  const runtime = path.join(fns.Direct.assetDir, 'cdk-lifecycle-runtime', 'index.js');
+  const env = { PATH: process.env.PATH, CDK_LIFECYCLE_USER_HANDLER: 'index.onEvent', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '256' };
+  const out = spawnSync(process.execPath, ['-e', probe, runtime], { env, encoding: 'utf8' });
+  expect(out.stderr).toBe('');
+  expect([...new Set(JSON.parse(out.stdout))].sort()).toEqual(['node:path', 'node:util']);
 });
 
 test('GIVEN a deployed provider WHEN CloudFormation sends Create, Update, a replacing Update and the Delete of the old id THEN each is answered correctly', async () => {
