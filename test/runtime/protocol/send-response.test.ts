@@ -161,6 +161,14 @@ describe('retries with a fake clock', () => {
     expect(outcome.error).toMatch(/; last error: weird$/);
   });
 
+  test('GIVEN a PUT that throws an Error every time WHEN sent THEN it is retried to the deadline and the error is named', async () => {
+    const run = clocked([Object.assign(new Error('socket hang up'), { name: 'ECONNRESET' })]);
+    const outcome = await sendResponse(url, '{}', 1000, run.deps, { ...policy, lastAttemptMs: 100 });
+    expect(outcome.delivered).toBe(false);
+    expect(outcome.attempts).toBeGreaterThan(1);
+    expect(outcome.error).toBe(`deadline reached after ${outcome.attempts} attempt(s); last error: ECONNRESET: socket hang up`);
+  });
+
   test('GIVEN no time left WHEN asked to send THEN nothing is sent', async () => {
     const put = jest.fn(async () => 200);
     const outcome = await sendResponse(url, '{}', 10, { put, now: () => 10, sleep: async () => undefined, random: () => 0 });

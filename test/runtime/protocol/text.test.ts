@@ -31,6 +31,11 @@ describe('clipMiddle', () => {
     expect(clipped).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
   });
 
+  test('GIVEN U+FFFF, the last one-unit code point WHEN clipped THEN each counts as one', () => {
+    // 20 code points: 13 of text and the 7 of the ellipsis, the head 8 of them and the tail 5.
+    expect(clipMiddle('\uffff'.repeat(30), 20)).toBe(`${'\uffff'.repeat(8)} [...] ${'\uffff'.repeat(5)}`);
+  });
+
   test('GIVEN a lone surrogate WHEN clipped THEN it counts as one code point', () => {
     expect(clipMiddle(`${'x'.repeat(20)}\ud800`, 20)).toBe(`${'x'.repeat(8)} [...] ${'x'.repeat(4)}\ud800`);
     expect(clipMiddle(`\udc00${'x'.repeat(20)}`, 20)).toBe(`\udc00${'x'.repeat(7)} [...] ${'x'.repeat(5)}`);
