@@ -19,8 +19,15 @@ describe('parameterChanges', () => {
     ['no value known on either side', { P: undefined }, { P: undefined }, {}, {}, {}],
     ['a new value but no old one', { P: undefined }, { P: undefined }, {}, { P: 'b' }, {}],
     ['a parameter only the new template declares', {}, { P: 'b' }, {}, {}, {}],
+    ['an old default and no new value known', { P: 'a' }, { P: undefined }, {}, {}, {}],
   ])('GIVEN %s WHEN compared THEN the changed parameters are %j', (_, oldDefaults, newDefaults, oldValues, newValues, expected) => {
     const changes = parameterChanges(templateWith(oldDefaults), templateWith(newDefaults), inputs(oldValues, newValues));
     expect(Object.fromEntries(changes)).toEqual(expected);
+  });
+
+  test('GIVEN a parameter whose value is known only at deploy time WHEN compared THEN it changes dynamically, whatever its values', () => {
+    const deployTime = { ...inputs({ P: 'a' }, { P: 'a' }), deployTime: new Set(['P']) };
+    const changes = parameterChanges(templateWith({ P: 'a', Q: 'q' }), templateWith({ P: 'a', Q: 'q' }), deployTime);
+    expect(Object.fromEntries(changes)).toEqual({ P: 'Dynamic' });
   });
 });
