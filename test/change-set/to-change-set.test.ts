@@ -76,6 +76,15 @@ describe('the order of details', () => {
     expect(change.details.map((detail) => `${detail.changeSource} ${detail.causingEntity ?? ''}`.trim())).toEqual(['DirectModification', 'ResourceReference A', 'ResourceReference B']);
   });
 
+  test('GIVEN details of one source and target WHEN listed THEN they are ordered by causing entity, none first, whatever order they came in', () => {
+    const unnamed: Detail = { attribute: 'Properties', name: 'Alpha', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'ResourceReference' };
+    const entities = (details: Detail[]) => toChangeSet(changesOf(modify('R', details)), [], before, after).changes[0].details.map((d) => d.causingEntity ?? '-');
+    expect(entities([reference('ResourceReference', 'A'), reference('ResourceReference', 'B')])).toEqual(['A', 'B']);
+    expect(entities([reference('ResourceReference', 'B'), reference('ResourceReference', 'A')])).toEqual(['A', 'B']);
+    expect(entities([unnamed, reference('ResourceReference', 'A')])).toEqual(['-', 'A']);
+    expect(entities([reference('ResourceReference', 'A'), unnamed])).toEqual(['-', 'A']);
+  });
+
   test('GIVEN a change WHEN listed THEN the details given are not reordered in place', () => {
     const details = [direct('Properties', 'Alpha'), direct('Properties', 'Zeta')];
     toChangeSet(new Map([['R', modify('R', details)]]), [], before, after);
