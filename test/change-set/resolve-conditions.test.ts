@@ -2,8 +2,9 @@
  * Each template as CloudFormation processes it for one side of the update: resources whose
  * Condition is false left out, `Fn::If` with a known condition resolved, `AWS::NoValue` removed.
  */
-import { deepFreeze } from './helpers';
+import { deepFreeze, nest, nestInLists } from './helpers';
 import { normalize } from '../../src/change-set/normalize';
+import { MAX_DEPTH } from '../../src/change-set/json';
 import { resolveConditions, sideValues } from '../../src/change-set/resolve-conditions';
 import { TemplateEvaluator } from '../../src/change-set/template-evaluator';
 
@@ -15,6 +16,7 @@ describe('sideValues', () => {
   test('GIVEN side values WHEN made THEN the first given value wins, else the default; no value and no default is left out', () => {
     const values = sideValues(parameters, new Map([['Env', 'prod']]), new Map([['Env', 'test'], ['Name', 'n']]));
     expect(Object.fromEntries(values)).toEqual({ Env: 'prod', Name: 'n', Subnets: 'a,b,c' });
+    expect(values.has('Unset')).toBe(false);
   });
 });
 
@@ -96,5 +98,60 @@ describe('resolveConditions', () => {
     });
     const resolved = resolveConditions(written, new TemplateEvaluator(written, sideValues(written.parameters)));
     expect(resolved.resources.get('A')!.properties).toEqual({ DisplayName: { 'Fn::If': ['Far', 'd', { Ref: 'AWS::NoValue' }] }, TopicName: { 'Fn::If': ['Odd'] } });
+  });
+
+  describe('what is left as it was', () => {
+    const resolveOne = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+      const written = normalize({
+        Conditions: { Yes: { 'Fn::Equals': ['a', 'a'] }, Far: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'x'] } },
+        Resources: { A: { Type: 'AWS::SNS::Topic', Properties: properties, ...extra } },
+      });
+      const resolved = resolveConditions(written, new TemplateEvaluator(written, new Map()));
+      return { before: written.resources.get('A')!, after: resolved.resources.get('A')! };
+    };
+
+    test('GIVEN parts without a known Fn::If or AWS::NoValue WHEN resolved THEN they are the same objects, and only changed parts are new', () => {
+      const unknown = { 'Fn::If': ['Far', { Nested: ['x'] }, 'b'] };
+      const { before, after } = resolveOne({ List: ['a', { k: 'v' }], Obj: { k: ['v'] }, Unknown: unknown, Known: { 'Fn::If': ['Yes', 'y', 'n'] } });
+      expect(after.properties).not.toBe(before.properties);
+      expect(after.properties.Known).toBe('y');
+      expect(after.properties.List).toBe(before.properties.List);
+      expect(after.properties.Obj).toBe(before.properties.Obj);
+      expect(after.properties.Unknown).toBe(before.properties.Unknown);
+    });
+
+    test('GIVEN an unknown Fn::If whose second branch alone holds a known one WHEN resolved THEN that branch is resolved', () => {
+      const { after } = resolveOne({ P: { 'Fn::If': ['Far', 'a', { 'Fn::If': ['Yes', 'y', 'n'] }] } });
+      expect(after.properties.P).toEqual({ 'Fn::If': ['Far', 'a', 'y'] });
+    });
+
+    test('GIVEN a resource with no attributes WHEN resolved THEN none are added', () => {
+      const { after } = resolveOne({ Known: { 'Fn::If': ['Yes', 'y', 'n'] } });
+      expect(Object.keys(after.attributes)).toEqual([]);
+    });
+
+    test.each([
+      ['an operand that is not a list', { 'Fn::If': 'Yes' }],
+      ['two operands', { 'Fn::If': ['Yes', 'y'] }],
+      ['four operands', { 'Fn::If': ['Yes', 'y', 'n', 'extra'] }],
+      ['a condition name that is not a string', { 'Fn::If': [['Yes'], 'y', 'n'] }],
+    ])('GIVEN an Fn::If with %s WHEN resolved THEN it is left as written', (_, malformed) => {
+      const { after } = resolveOne({ Odd: malformed, Known: { 'Fn::If': ['Yes', 'y', 'n'] } });
+      expect(after.properties.Odd).toEqual(malformed);
+    });
+
+    test('GIVEN an object with Ref AWS::NoValue among other keys (not an intrinsic) WHEN resolved THEN it is kept', () => {
+      const { after } = resolveOne({ Odd: { Ref: 'AWS::NoValue', Other: 1 }, Gone: { Ref: 'AWS::NoValue' } });
+      expect(after.properties).toEqual({ Odd: { Ref: 'AWS::NoValue', Other: 1 } });
+    });
+
+    test(`GIVEN an Fn::If nested ${MAX_DEPTH} levels deep and one deeper WHEN resolved THEN only the first is resolved`, () => {
+      const known = { 'Fn::If': ['Yes', 'y', 'n'] };
+      // The properties object is level 0: nest(n) puts the Fn::If at level n + 1.
+      expect(resolveOne({ P: nest(MAX_DEPTH - 1, known) }).after.properties).toEqual({ P: nest(MAX_DEPTH - 1, 'y') });
+      expect(resolveOne({ P: nest(MAX_DEPTH, known) }).after.properties).toEqual({ P: nest(MAX_DEPTH, known) });
+      expect(resolveOne({ P: nestInLists(MAX_DEPTH - 1, known) }).after.properties).toEqual({ P: nestInLists(MAX_DEPTH - 1, 'y') });
+      expect(resolveOne({ P: nestInLists(MAX_DEPTH, known) }).after.properties).toEqual({ P: nestInLists(MAX_DEPTH, known) });
+    });
   });
 });
