@@ -3,8 +3,8 @@
  * Condition is false left out, `Fn::If` with a known condition resolved, `AWS::NoValue` removed.
  */
 import { deepFreeze, nest, nestInLists } from './helpers';
-import { normalize } from '../../src/change-set/normalize';
 import { MAX_DEPTH } from '../../src/change-set/json';
+import { normalize } from '../../src/change-set/normalize';
 import { resolveConditions, sideValues } from '../../src/change-set/resolve-conditions';
 import { TemplateEvaluator } from '../../src/change-set/template-evaluator';
 
