@@ -35,6 +35,12 @@ describe('collectReferences', () => {
     ['Fn::Sub with more operands than two', { 'Fn::Sub': ['${A}', {}, { B: { Ref: 'Y' } }] }, ['Ref:A@Prop', 'Ref:Y@Prop']],
     ['Fn::Sub written as an object', { 'Fn::Sub': { B: { Ref: 'Y' } } }, ['Ref:Y@Prop']],
     ['an object under another intrinsic: the path stops at the intrinsic', { A: { 'Fn::Join': ['', [{ B: { Ref: 'X' } }]] } }, ['Ref:X@Prop.A']],
+    ['an object under a Ref', { A: { Ref: { B: { Ref: 'X' } } } }, ['Ref:X@Prop.A']],
+    ['an object as Fn::GetAtt\'s logical id', { A: { 'Fn::GetAtt': [{ B: { Ref: 'X' } }, 'Arn'] } }, ['Ref:X@Prop.A']],
+    ['an object as Fn::GetAtt\'s attribute', { A: { 'Fn::GetAtt': ['R', { B: { Ref: 'X' } }] } }, ['GetAtt:R@Prop.A', 'Ref:X@Prop.A']],
+    ['an object after Fn::GetAtt\'s attribute', { A: { 'Fn::GetAtt': ['R', 'Arn', { B: { Ref: 'X' } }] } }, ['GetAtt:R.Arn@Prop.A', 'Ref:X@Prop.A']],
+    ['an object as Fn::Sub\'s text', { A: { 'Fn::Sub': [{ B: { Ref: 'X' } }, {}] } }, ['Ref:X@Prop.A']],
+    ['Fn::GetAtt that is not a name, a list or an object', { 'Fn::GetAtt': 5 }, []],
   ])('GIVEN %s WHEN searched THEN the references are found', (_, value, expected) => {
     expect(refs(value)).toEqual(expected);
   });
@@ -46,6 +52,39 @@ describe('references nested deeper than the engine follows', () => {
     expect(collectReferences(nestInLists(64, { Ref: 'X' })).map((reference) => reference.target)).toEqual(['X']);
     expect(collectReferences(nest(70, { Ref: 'X' }))).toEqual([]);
     expect(collectReferences(nestInLists(70, { Ref: 'X' }))).toEqual([]);
+  });
+});
+
+describe('references nested deeper than the engine follows, through each intrinsic', () => {
+  const x = { Ref: 'X' };
+  test.each([
+    ['Ref', (v: unknown) => ({ Ref: v })],
+    ['Fn::GetAtt\'s logical id', (v: unknown) => ({ 'Fn::GetAtt': [v, 'Arn'] })],
+    ['Fn::GetAtt\'s attribute', (v: unknown) => ({ 'Fn::GetAtt': ['R', v] })],
+    ['Fn::GetAtt\'s further operands', (v: unknown) => ({ 'Fn::GetAtt': ['R', 'Arn', v] })],
+    ['Fn::If\'s branches', (v: unknown) => ({ 'Fn::If': ['C', v, 'b'] })],
+    ['Fn::If without a list', (v: unknown) => ({ 'Fn::If': v })],
+    ['Fn::Base64', (v: unknown) => ({ 'Fn::Base64': v })],
+    ['Fn::Sub\'s text', (v: unknown) => ({ 'Fn::Sub': [v, {}] })],
+    ['Fn::Sub\'s variables', (v: unknown) => ({ 'Fn::Sub': ['text', { V: v }] })],
+    ['Fn::Sub\'s further operands', (v: unknown) => ({ 'Fn::Sub': ['text', {}, v] })],
+    ['Fn::Sub written as an object', (v: unknown) => ({ 'Fn::Sub': v })],
+  ])('GIVEN a Ref wrapped in %s 10 times, and 70 times WHEN searched THEN it is found, and then it is not', (_, wrap) => {
+    const wrapped = (times: number) => {
+      let value: unknown = x;
+      for (let i = 0; i < times; i++) value = wrap(value);
+      return value;
+    };
+    const targets = (value: unknown) => collectReferences(value).filter((r) => r.target === 'X');
+    expect(targets(wrapped(10))).toHaveLength(1);
+    expect(targets(wrapped(70))).toEqual([]);
+  });
+});
+
+describe('default paths', () => {
+  test('GIVEN no path WHEN searched THEN each reference sits at the top', () => {
+    expect(collectReferences({ Ref: 'X' })).toEqual([{ kind: 'Ref', target: 'X', path: [] }]);
+    expect(subReferences('${X}', new Set())).toEqual([{ kind: 'Ref', target: 'X', path: [] }]);
   });
 });
 
