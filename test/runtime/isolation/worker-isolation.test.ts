@@ -10,6 +10,7 @@ import type { IsolationCall, OutputStream } from '../../../src/runtime/isolation
 import { WorkerIsolation, workerIsolation, WorkerIsolationOptions } from '../../../src/runtime/isolation/worker-isolation';
 
 const ENTRY = path.join(__dirname, '..', '..', '..', 'assets', 'runtime', 'index.js');
+const POLLING_ENTRY = path.join(__dirname, '..', '..', '..', 'assets', 'runtime-polling', 'index.js');
 const SCRIPTED = path.join(__dirname, '..', '..', 'fixtures', 'handlers', 'scripted', 'index.js');
 const MODULES: Record<string, string> = {
   'fresh.js': `
@@ -107,6 +108,11 @@ describe('each call runs in a fresh worker', () => {
 
   test('GIVEN another export of the same module WHEN called THEN that export answers (the isComplete path)', async () => {
     expect(await isolationOf('fresh.js').call(callOf({ exportName: 'isComplete' }).call)).toEqual({ ok: true, result: { Data: { export: 'isComplete' } } });
+  });
+
+  test('GIVEN the polling runtime and an isComplete call WHEN called THEN the worker settles isComplete\'s whole answer', async () => {
+    const isolation = isolated({ entry: POLLING_ENTRY, modulePath: path.join(root, 'fresh.js'), moduleName: 'fresh.js' });
+    expect(await isolation.call(callOf({ exportName: 'isComplete', shape: 'isComplete' }).call)).toEqual({ ok: true, result: {}, answer: { Data: { export: 'isComplete' } } });
   });
 
   test('GIVEN an ES module with top-level await WHEN called THEN it is loaded with import()', async () => {
