@@ -25,6 +25,7 @@ describe('the forms of a reference', () => {
     ['Fn::Sub with a name', { 'Fn::Sub': 'arn:${Target}' }, 'Ref Target'],
     ['Fn::Sub with an attribute', { 'Fn::Sub': 'arn:${Target.Arn}' }, 'GetAtt Target.Arn'],
     ['Fn::Sub with white space in the placeholder', { 'Fn::Sub': 'arn:${ Target }' }, 'Ref Target'],
+    ['Fn::Sub with a closing brace just before the placeholder', { 'Fn::Sub': '}${Target}' }, 'Ref Target'],
     ['a reference inside another intrinsic', { 'Fn::Join': ['', ['a', { Ref: 'Target' }]] }, 'Ref Target'],
   ])('GIVEN a property with %s WHEN the dependents of the target are asked THEN the property is one', (_, value, expected) => {
     const found = index({ Target: fn({}), User: fn({ Role: value }) }).dependentsOf('Target');
