@@ -135,7 +135,7 @@ class Scanner {
 
   private number(): void {
     const match = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(this.text.slice(this.at, this.at + 400));
-    if (match === null || match[0] === '-') this.fail('invalid number');
+    if (match === null) this.fail('invalid number');
     this.at += match[0].length;
   }
 

@@ -15,7 +15,7 @@ describe('findJsonSyntaxError', () => {
     ['unicode escapes in either case', '"\\u00E9\\uabcd"'],
     ['a space and U+2028 in a string', '" \u2028"'],
     ['the literals', '[true,false,null]'],
-    ['zero, negative zero, fractions and exponents', '[0,-0,1.5,1e5,1E-5,-12.34e+56]'],
+    ['zero, negative zero, fractions and exponents', '[0,-0,1.5,1e5,1E-5,-12.34e+56,9,1.25]'],
     ['1,001 levels of nesting (the most the scanner follows)', `${'['.repeat(1_001)}${']'.repeat(1_001)}`],
   ])('GIVEN %s WHEN scanned THEN no error is found', (_, text) => {
     expect(() => JSON.parse(text)).not.toThrow();
@@ -35,6 +35,7 @@ describe('findJsonSyntaxError', () => {
     ['an exponent without digits', '[1e]', 2, 'expected "," or "]" after an array item, found "e"'],
     ['a minus sign alone', '-', 0, 'invalid number'],
     ['a minus sign before a letter', '-a', 0, 'invalid number'],
+    ['a minus sign before a letter and a digit', '-a1', 0, 'invalid number'],
     ['a cut literal', 'nul', 0, 'unexpected character "n"'],
     ['a cut literal in an object', '{"a":tru}', 5, 'unexpected character "t"'],
     ['two literals', 'truefalse', 4, 'unexpected text after the JSON value'],
