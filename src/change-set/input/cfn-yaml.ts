@@ -71,11 +71,23 @@ export function parseCfnYaml(text: string): ParsedYaml {
     const document = parseDocument(source, { customTags: CFN_TAGS, schema: 'core', uniqueKeys: false, lineCounter });
     const error = document.errors[0];
     if (error === undefined) {
-      return { value: document.toJS({ maxAliasCount: 10_000 }), warnings: duplicateKeys(document, lineCounter) };
+      return { value: toPlainValues(document), warnings: duplicateKeys(document, lineCounter) };
     }
     const repaired = repairs < MAX_REPAIRS ? repairQuotedScalar(source, error) : undefined;
     if (repaired === undefined || repaired === source) throw syntaxError(error);
     source = repaired;
+  }
+}
+
+/**
+ * The document as plain values. The library refuses documents whose aliases would expand
+ * beyond a bound (a "billion laughs" text): that is an error in the text, not in this code.
+ */
+function toPlainValues(document: Document.Parsed): unknown {
+  try {
+    return document.toJS({ maxAliasCount: 10_000 });
+  } catch (error) {
+    throw new YamlSyntaxError((error as Error).message);
   }
 }
 

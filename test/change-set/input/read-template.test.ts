@@ -158,6 +158,11 @@ describe('the template check', () => {
     ['artifacts that are not objects', { artifacts: { a: 'x' } }, false],
     ['no artifacts at all', { artifacts: {} }, false],
     ['an array', [], false],
+    ['one artifact of another kind', { artifacts: { App: { type: 'aws:cloudformation:stack' }, Other: { type: 'files' } } }, false],
+    ['an artifact without a type', { artifacts: { App: { type: 'aws:cloudformation:stack' }, Other: {} } }, false],
+    ['an artifact whose type is not text', { artifacts: { App: { type: 7 } } }, false],
+    ['a type that only contains aws:', { artifacts: { App: { type: 'my-aws:stack' } } }, false],
+    ['artifacts that are a list', { artifacts: [{ type: 'aws:cloudformation:stack' }] }, false],
   ])('GIVEN %s WHEN checked THEN it looks like a manifest: %s', (_, value, expected) => {
     expect(looksLikeAssemblyManifest(value)).toBe(expected);
     let hint: string | undefined;
@@ -166,11 +171,19 @@ describe('the template check', () => {
     } catch (error) {
       hint = (error as TemplateReadError).hint;
     }
-    expect(hint === undefined).toBe(!expected);
+    expect(hint).toBe(expected ? 'it looks like a cloud assembly manifest: pass the folder that holds it instead' : undefined);
+  });
+
+  test('GIVEN null WHEN checked as a template THEN it is refused as an empty document', () => {
+    expect(() => asTemplate(null, 'x')).toThrow(new TemplateReadError('x is not a CloudFormation template: expected an object with a "Resources" object, found an empty document'));
   });
 
   test.each([
     [undefined, 'an empty document'],
+    [null, 'an empty document'],
+    ['a long text that does not fit in forty characters', 'the string "a long text that does not fit in for...'],
+    [{ a: 1, b: 2, c: 3, d: 4, e: 5 }, 'an object with keys a, b, c, d, e'],
+    [{ a: 1 }, 'an object with key a'],
     ['text', 'the string "text"'],
     [7, 'a number 7'],
     [[1], 'an array of 1 item'],
@@ -206,6 +219,38 @@ describe('reading files', () => {
     const file = write('empty.json', '{"Outputs": {}}');
     expect(readSynthesizedTemplate(file).value).toEqual({ Outputs: {}, Resources: {} });
     expect(() => readTemplate(file, 'empty.json')).toThrow(/empty\.json is not a CloudFormation template: expected an object with a "Resources" object, found an object with key Outputs/);
+  });
+
+  test('GIVEN a synthesized template with Resources, or that is not an object WHEN read THEN its resources are kept, or it is refused', () => {
+    expect(readSynthesizedTemplate(write('full.json', '{"Resources": {"A": {"Type": "X"}}}')).value).toEqual({ Resources: { A: { Type: 'X' } } });
+    expect(() => readSynthesizedTemplate(write('list.json', '[]'), 'list.json')).toThrow(/list\.json is not a CloudFormation template: .*found an array of 0 items/);
+  });
+
+  test('GIVEN a byte order mark at the start and one inside a value WHEN read THEN only the first is dropped', () => {
+    const file = write('bom.json', '\uFEFF{"Resources": {}, "Description": "a\uFEFFb"}');
+    expect(readTemplate(file).value).toEqual({ Resources: {}, Description: 'a\uFEFFb' });
+    expect(readTemplate(write('inner-bom.json', '{"Resources": {}, "Description": "a\uFEFFb"}')).value).toEqual({ Resources: {}, Description: 'a\uFEFFb' });
+  });
+
+  test.each([
+    ['x.yaml', '{a: 1, Resources: {}}', 'YAML'],
+    ['x.YML', '{a: 1, Resources: {}}', 'YAML'],
+    ['x.template', '  \n {"a": 1, "Resources": {}}', 'JSON'],
+    ['x.txt', 'Resources: {}', 'YAML'],
+    ['x', '{"Resources": {}}', 'JSON'],
+  ])('GIVEN %s holding %j WHEN parsed THEN it is read as %s', (file, text, kind) => {
+    const parsed = parseTemplateText(text, file);
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.value).toMatchObject({ Resources: {} });
+    // Text that only YAML accepts tells the two readers apart.
+    const yamlOnly = kind === 'JSON' ? text.replace('{', '{ # c\n') : `${text} # c`;
+    if (kind === 'JSON') expect(() => parseTemplateText(yamlOnly, file)).toThrow(/is not valid JSON/);
+    else expect(parseTemplateText(yamlOnly, file).value).toEqual(parsed.value);
+  });
+
+  test('GIVEN YAML whose aliases expand too far WHEN parsed THEN it is refused as invalid YAML, without a position', () => {
+    const text = `a: &a [x]\nl:\n${'  - *a\n'.repeat(10_001)}`;
+    expect(() => parseTemplateText(text, 'bomb.yaml')).toThrow(new TemplateReadError('bomb.yaml is not valid YAML: Excessive alias count indicates a resource exhaustion attack'));
   });
 
   test('GIVEN a missing file WHEN read THEN the error names it as shown', () => {
