@@ -84,6 +84,29 @@ describe('pairing', () => {
     ]);
   });
 
+  test('GIVEN a removed resource met first whose best match is another\'s better match WHEN renames are looked for THEN the better match pairs first', () => {
+    const tenProperties = (changes: Record<string, string>) => ({ ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i + 1}`, 'v'])), ...changes });
+    // A-X 0.9 and B-X 0.95: B takes X; A then takes Y (0.85). B-Y is 0.75, below the threshold.
+    expect(renames(
+      { A: queue(tenProperties({ k1: 'a', k2: 'a' })), B: queue(tenProperties({ k1: 'b' })) },
+      { X: queue(tenProperties({})), Y: queue(tenProperties({ k1: 'a', k2: 'a', k3: 'y', k4: 'y', k5: 'y' })) },
+    )).toEqual([
+      { from: 'A', to: 'Y', similarity: 0.85 },
+      { from: 'B', to: 'X', similarity: 0.95 },
+    ]);
+  });
+
+  test('GIVEN three identical twins on each side, in another order than their names WHEN renames are looked for THEN they pair in template order', () => {
+    expect(renames(
+      { OldC: queue({ A: 'x' }), OldA: queue({ A: 'x' }), OldB: queue({ A: 'x' }) },
+      { NewZ: queue({ A: 'x' }), NewY: queue({ A: 'x' }), NewX: queue({ A: 'x' }) },
+    )).toEqual([
+      { from: 'OldA', to: 'NewY', similarity: 1 },
+      { from: 'OldB', to: 'NewX', similarity: 1 },
+      { from: 'OldC', to: 'NewZ', similarity: 1 },
+    ]);
+  });
+
   test('GIVEN equally similar candidates WHEN renames are looked for THEN the first logical ids pair, removed side first', () => {
     const old = fiveProperties('s', 1);
     expect(renames(
@@ -126,6 +149,14 @@ describe('candidates', () => {
       { Old: queue(properties) },
       { ...lookAlikes, Zz: queue({ ...properties, F: 'f', G: 'g' }) },
     )).toEqual([{ from: 'Old', to: 'Zz', similarity: 0.83 }]);
+  });
+
+  test('GIVEN sixty light added resources and one of a reachable weight, none sharing a value WHEN renames are looked for THEN the one of reachable weight is scored', () => {
+    // Old and Match differ only inside P, so they share no top-level value: candidates are then
+    // picked by weight, from the lightest that can reach the threshold (here 21 x 0.8 / 1.2 = 14).
+    const nested = (last: string) => ({ P: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`a${i + 1}`, i === 9 ? last : `${i + 1}`])) });
+    const light = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`Light${i}`, queue({ [`L${i}`]: `u${i}` })]));
+    expect(renames({ Old: queue(nested('10')) }, { ...light, Match: queue(nested('x')) })).toEqual([{ from: 'Old', to: 'Match', similarity: 0.95 }]);
   });
 
   test('GIVEN a refactoring that moves a hundred look-alike resources WHEN renames are looked for THEN each pairs with its own copy', () => {
