@@ -82,6 +82,16 @@ describe('resources', () => {
     expect(properties.Self).toBe(properties);
   });
 
+  test('GIVEN a resource JSON cannot write that also holds null WHEN read THEN null stays null', () => {
+    const read = normalize({ Resources: { A: { Type: 'T', Properties: { Big: BigInt(2), Nothing: null } } } }).resources.get('A')!;
+    expect(read.properties).toEqual({ Big: '2', Nothing: null });
+  });
+
+  test('GIVEN an Fn::ForEach entry written as an object WHEN read THEN it is not a resource (it expands at deploy time)', () => {
+    const read = normalize({ Resources: { 'Fn::ForEach::Topics': { Type: 'AWS::SNS::Topic' }, 'Topic': { Type: 'AWS::SNS::Topic' } } });
+    expect([...read.resources.keys()]).toEqual(['Topic']);
+  });
+
   test('GIVEN a resource that contains itself inside a list, and a value nested past the depth limit WHEN read THEN both are cut', () => {
     const list: unknown[] = ['x'];
     list.push(list);
