@@ -127,3 +127,89 @@ describe('values', () => {
     expect(evaluator().value(expression)).toEqual({ known: false });
   });
 });
+
+describe('operands that are not what the function takes', () => {
+  const own = normalize({
+    Parameters: { Env: { Type: 'String', Default: 'dev' }, Subnets: { Type: 'CommaDelimitedList', Default: 'a,b,c' }, Unset: { Type: 'String' } },
+    Mappings: { Sizes: { dev: { Instance: 't3.micro' } }, Lists: { 'a,b,c': { K: 'found' } }, Odd: { undefined: { K: 'from-undefined' } } },
+    Conditions: { IsDev: { 'Fn::Equals': [{ Ref: 'Env' }, 'dev'] } },
+  });
+  const value = (expression: unknown) => new TemplateEvaluator(own, sideValues(own.parameters)).value(expression);
+
+  test.each([
+    ['Fn::Join with a third operand', { 'Fn::Join': ['-', ['a', 'b'], 'extra'] }],
+    ['Fn::Join with a delimiter that is not a string', { 'Fn::Join': [1, ['a', 'b']] }],
+    ['Fn::Join over a string', { 'Fn::Join': ['-', 'ab'] }],
+    ['Fn::Join over a list holding a list', { 'Fn::Join': ['-', ['a', ['b']]] }],
+    ['Fn::Select with a third operand', { 'Fn::Select': ['0', ['a'], 'x'] }],
+    ['Fn::Select just past the end', { 'Fn::Select': [1, ['a']] }],
+    ['Fn::Split with a third operand', { 'Fn::Split': [',', 'a,b', 'x'] }],
+    ['Fn::Split with a delimiter that is not a string', { 'Fn::Split': [1, 'a1b'] }],
+    ['Fn::Split written as a string', { 'Fn::Split': 'xy' }],
+    ['Fn::FindInMap with a list as a key', { 'Fn::FindInMap': ['Lists', { Ref: 'Subnets' }, 'K'] }],
+    ['Fn::FindInMap with an unknown key', { 'Fn::FindInMap': ['Odd', { Ref: 'Unset' }, 'K'] }],
+    ['Fn::Sub with variables that are not an object', { 'Fn::Sub': ['${Env}', 'not-an-object'] }],
+    ['Fn::Sub written as a number', { 'Fn::Sub': 5 }],
+    ['Fn::If whose condition name is a list', { 'Fn::If': [['IsDev'], 'a', 'b'] }],
+  ])('GIVEN %s WHEN evaluated THEN it is unknown', (_, expression) => {
+    expect(value(expression)).toEqual({ known: false });
+  });
+
+  test.each([
+    ['Fn::FindInMap with a fourth operand (a default value)', { 'Fn::FindInMap': ['Sizes', 'dev', 'Instance', { DefaultValue: 'x' }] }, 't3.micro'],
+    ['Fn::Join over booleans and numbers', { 'Fn::Join': ['-', [true, 2, 'a']] }, 'true-2-a'],
+    ['Fn::Sub with a variable named like an attribute', { 'Fn::Sub': ['${Bucket.Arn}', { 'Bucket.Arn': 'arn' }] }, 'arn'],
+    ['Fn::Sub with an escape after white space', { 'Fn::Sub': '${ !Literal}-${Env}' }, '${Literal}-dev'],
+  ])('GIVEN %s WHEN evaluated THEN it is known', (_, expression, expected) => {
+    expect(value(expression)).toEqual({ known: true, value: expected });
+  });
+});
+
+describe('expressions nested deeper than the engine follows', () => {
+  const own = normalize({
+    Mappings: { M: { a: { K: 'a' } } },
+    Conditions: { Yes: { 'Fn::Equals': ['a', 'a'] } },
+  });
+  const evaluator = () => new TemplateEvaluator(own, new Map());
+  const wrapped = (times: number, base: unknown, wrap: (inner: unknown) => unknown) => {
+    let expression = base;
+    for (let i = 0; i < times; i++) expression = wrap(expression);
+    return expression;
+  };
+
+  test('GIVEN Fn::Not around a Condition 64 deep, and 65 deep WHEN evaluated THEN the first is known, the second not', () => {
+    const not = (inner: unknown) => ({ 'Fn::Not': [inner] });
+    expect(evaluator().truth(wrapped(64, { Condition: 'Yes' }, not), 0)).toBe(true);
+    expect(evaluator().truth(wrapped(65, { Condition: 'Yes' }, not), 0)).toBeUndefined();
+  });
+
+  test('GIVEN Fn::Not around Fn::Equals 63 deep, and 64 deep WHEN evaluated THEN the first is known, the second not (its values sit one deeper)', () => {
+    const not = (inner: unknown) => ({ 'Fn::Not': [inner] });
+    expect(evaluator().truth(wrapped(63, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBe(false);
+    expect(evaluator().truth(wrapped(64, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBeUndefined();
+  });
+
+  test.each([
+    ['Fn::And', (inner: unknown) => ({ 'Fn::And': [inner] })],
+    ['Fn::Or', (inner: unknown) => ({ 'Fn::Or': [inner] })],
+    ['Fn::Not twice', (inner: unknown) => ({ 'Fn::Not': [{ 'Fn::Not': [inner] }] })],
+  ])('GIVEN a Condition inside %s 10 and 70 times WHEN evaluated THEN the first is known, the second not', (_, wrap) => {
+    expect(evaluator().truth(wrapped(10, { Condition: 'Yes' }, wrap), 0)).toBe(true);
+    expect(evaluator().truth(wrapped(70, { Condition: 'Yes' }, wrap), 0)).toBeUndefined();
+  });
+
+  test.each([
+    ['lists', (inner: unknown) => [inner], ['a']],
+    ['Fn::If', (inner: unknown) => ({ 'Fn::If': ['Yes', inner, 'b'] }), 'a'],
+    ['Fn::Sub variables', (inner: unknown) => ({ 'Fn::Sub': ['${V}', { V: inner }] }), 'a'],
+    ['Fn::Join', (inner: unknown) => ({ 'Fn::Join': ['', [inner]] }), 'a'],
+    ['Fn::Select\'s list', (inner: unknown) => ({ 'Fn::Select': [0, [inner]] }), 'a'],
+    ['Fn::Select\'s index', (inner: unknown) => ({ 'Fn::Select': [inner, [0]] }), 0],
+    ['Fn::Split', (inner: unknown) => ({ 'Fn::Select': [0, { 'Fn::Split': [',', inner] }] }), 'a'],
+    ['Fn::FindInMap\'s keys', (inner: unknown) => ({ 'Fn::FindInMap': ['M', inner, 'K'] }), 'a'],
+  ])('GIVEN a value inside %s 10 and 70 times WHEN evaluated THEN the first is known, the second not', (_, wrap, base) => {
+    const shallow = evaluator().value(wrapped(10, base, wrap));
+    expect(shallow.known).toBe(true);
+    expect(evaluator().value(wrapped(70, base, wrap))).toEqual({ known: false });
+  });
+});
