@@ -170,7 +170,7 @@ describe('expressions nested deeper than the engine follows', () => {
     Mappings: { M: { a: { K: 'a' } } },
     Conditions: { Yes: { 'Fn::Equals': ['a', 'a'] } },
   });
-  const evaluator = () => new TemplateEvaluator(own, new Map());
+  const deepEvaluator = () => new TemplateEvaluator(own, new Map());
   const wrapped = (times: number, base: unknown, wrap: (inner: unknown) => unknown) => {
     let expression = base;
     for (let i = 0; i < times; i++) expression = wrap(expression);
@@ -179,14 +179,14 @@ describe('expressions nested deeper than the engine follows', () => {
 
   test('GIVEN Fn::Not around a Condition 64 deep, and 65 deep WHEN evaluated THEN the first is known, the second not', () => {
     const not = (inner: unknown) => ({ 'Fn::Not': [inner] });
-    expect(evaluator().truth(wrapped(64, { Condition: 'Yes' }, not), 0)).toBe(true);
-    expect(evaluator().truth(wrapped(65, { Condition: 'Yes' }, not), 0)).toBeUndefined();
+    expect(deepEvaluator().truth(wrapped(64, { Condition: 'Yes' }, not), 0)).toBe(true);
+    expect(deepEvaluator().truth(wrapped(65, { Condition: 'Yes' }, not), 0)).toBeUndefined();
   });
 
   test('GIVEN Fn::Not around Fn::Equals 63 deep, and 64 deep WHEN evaluated THEN the first is known, the second not (its values sit one deeper)', () => {
     const not = (inner: unknown) => ({ 'Fn::Not': [inner] });
-    expect(evaluator().truth(wrapped(63, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBe(false);
-    expect(evaluator().truth(wrapped(64, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBeUndefined();
+    expect(deepEvaluator().truth(wrapped(63, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBe(false);
+    expect(deepEvaluator().truth(wrapped(64, { 'Fn::Equals': ['a', 'a'] }, not), 0)).toBeUndefined();
   });
 
   test.each([
@@ -194,8 +194,8 @@ describe('expressions nested deeper than the engine follows', () => {
     ['Fn::Or', (inner: unknown) => ({ 'Fn::Or': [inner] })],
     ['Fn::Not twice', (inner: unknown) => ({ 'Fn::Not': [{ 'Fn::Not': [inner] }] })],
   ])('GIVEN a Condition inside %s 10 and 70 times WHEN evaluated THEN the first is known, the second not', (_, wrap) => {
-    expect(evaluator().truth(wrapped(10, { Condition: 'Yes' }, wrap), 0)).toBe(true);
-    expect(evaluator().truth(wrapped(70, { Condition: 'Yes' }, wrap), 0)).toBeUndefined();
+    expect(deepEvaluator().truth(wrapped(10, { Condition: 'Yes' }, wrap), 0)).toBe(true);
+    expect(deepEvaluator().truth(wrapped(70, { Condition: 'Yes' }, wrap), 0)).toBeUndefined();
   });
 
   test.each([
@@ -208,8 +208,8 @@ describe('expressions nested deeper than the engine follows', () => {
     ['Fn::Split', (inner: unknown) => ({ 'Fn::Select': [0, { 'Fn::Split': [',', inner] }] }), 'a'],
     ['Fn::FindInMap\'s keys', (inner: unknown) => ({ 'Fn::FindInMap': ['M', inner, 'K'] }), 'a'],
   ])('GIVEN a value inside %s 10 and 70 times WHEN evaluated THEN the first is known, the second not', (_, wrap, base) => {
-    const shallow = evaluator().value(wrapped(10, base, wrap));
+    const shallow = deepEvaluator().value(wrapped(10, base, wrap));
     expect(shallow.known).toBe(true);
-    expect(evaluator().value(wrapped(70, base, wrap))).toEqual({ known: false });
+    expect(deepEvaluator().value(wrapped(70, base, wrap))).toEqual({ known: false });
   });
 });
