@@ -66,31 +66,26 @@ export function changedPaths(before: unknown, after: unknown): string[][] {
   return [...found.values()];
 }
 
-function collectChanges(a: unknown, b: unknown, path: string[], found: Map<string, string[]>, depth: number): boolean {
-  if (a === b) return false;
+function collectChanges(a: unknown, b: unknown, path: string[], found: Map<string, string[]>, depth: number): void {
+  if (a === b) return;
   if (depth <= MAX_DEPTH) {
     if (isPlainObject(a) && isPlainObject(b)) {
-      let differs = false;
       for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
         const childA = Object.prototype.hasOwnProperty.call(a, key) ? a[key] : undefined;
         const childB = Object.prototype.hasOwnProperty.call(b, key) ? b[key] : undefined;
-        if (collectChanges(childA, childB, [...path, key], found, depth + 1)) differs = true;
+        collectChanges(childA, childB, [...path, key], found, depth + 1);
       }
-      return differs;
+      return;
     }
     if (Array.isArray(a) && Array.isArray(b)) {
-      let differs = false;
-      for (let index = 0; index < Math.max(a.length, b.length); index++) {
-        if (collectChanges(a[index], b[index], path, found, depth + 1)) differs = true;
-      }
-      return differs;
+      for (let index = 0; index < Math.max(a.length, b.length); index++) collectChanges(a[index], b[index], path, found, depth + 1);
+      return;
     }
-    if (cfnEqual(a, b, depth)) return false;
+    if (cfnEqual(a, b, depth)) return;
   }
   record(path, found);
   collectPathsWithin(a, path, found, depth);
   collectPathsWithin(b, path, found, depth);
-  return true;
 }
 
 function collectPathsWithin(value: unknown, path: string[], found: Map<string, string[]>, depth: number): void {

@@ -2,7 +2,7 @@
  * CloudFormation equality (scalars as strings, key order, the two `Fn::GetAtt` forms) and the
  * nested paths where two values differ.
  */
-import { nest } from './helpers';
+import { nest, nestInLists } from './helpers';
 import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
 
 describe('cfnEqual', () => {
@@ -51,6 +51,57 @@ describe('values nested deeper than the engine follows', () => {
     expect(paths.length).toBeGreaterThan(0);
     expect(Math.min(...paths.map((path) => path.length))).toBe(65);
     expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
+  });
+});
+
+describe('the depth limit at its boundary', () => {
+  test('GIVEN equal objects or lists whose innermost container is 64 deep, and 65 deep WHEN compared THEN the first are equal, the second not', () => {
+    expect(cfnEqual(nest(64, {}), nest(64, {}))).toBe(true);
+    expect(cfnEqual(nest(65, {}), nest(65, {}))).toBe(false);
+    expect(cfnEqual(nestInLists(64, []), nestInLists(64, []))).toBe(true);
+    expect(cfnEqual(nestInLists(65, []), nestInLists(65, []))).toBe(false);
+    expect(cfnEqual(nestInLists(70, []), nestInLists(70, []))).toBe(false);
+  });
+
+  test('GIVEN objects inside lists, 40 levels of each, differing at the bottom WHEN walked THEN the change is placed where the walk stops: 33 keys down', () => {
+    // Each level is an object (even depth) holding a list (odd depth) under "a": the list at depth 65 is where the walk stops.
+    const level = (leaf: unknown) => {
+      let value = leaf;
+      for (let i = 0; i < 40; i++) value = { a: [value] };
+      return value;
+    };
+    expect(changedPaths(level('x'), level('y'))).toEqual([Array(33).fill('a')]);
+  });
+
+  test('GIVEN a value added 70 objects deep WHEN walked THEN the paths inside it are listed down to depth 64', () => {
+    const paths = changedPaths({}, { A: nest(70, 'x') });
+    expect(paths).toHaveLength(65);
+    expect(paths[64]).toEqual(['A', ...Array(64).fill('a')]);
+  });
+
+  test('GIVEN a value added inside 70 lists WHEN walked THEN nothing inside is listed; inside 10 lists its keys are', () => {
+    expect(changedPaths({}, { A: nestInLists(70, { k: 1 }) })).toEqual([['A']]);
+    expect(changedPaths({}, { A: nestInLists(10, { k: 1 }) })).toEqual([['A'], ['A', 'k']]);
+  });
+});
+
+describe('paths whose keys run together', () => {
+  test('GIVEN an added key "ab" and an added "a" holding "b" WHEN walked THEN both paths are listed', () => {
+    expect(changedPaths({}, { ab: 1, a: { b: 1 } })).toEqual([['ab'], ['a'], ['a', 'b']]);
+  });
+});
+
+describe('scalars CloudFormation does not equate', () => {
+  test.each([
+    [null, 'null'],
+    [undefined, 'undefined'],
+  ])('GIVEN %j and its text WHEN compared THEN they differ', (value, text) => {
+    expect(cfnEqual(value, text)).toBe(false);
+    expect(cfnEqual(text, value)).toBe(false);
+  });
+
+  test('GIVEN Fn::GetAtt of a name without an attribute, as a string and as a list WHEN compared THEN they are equal', () => {
+    expect(cfnEqual({ 'Fn::GetAtt': 'Res' }, { 'Fn::GetAtt': ['Res'] })).toBe(true);
   });
 });
 
