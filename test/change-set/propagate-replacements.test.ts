@@ -23,4 +23,17 @@ describe('propagateReplacements', () => {
     expect(propagated.get('B')!.details.map((detail) => `${detail.name}:${detail.changeSource}`)).toEqual(['Tag:DirectModification', 'CidrBlock:ResourceReference']);
     expect(propagated.get('B')).not.toBe(direct.get('B'));
   });
+
+  test('GIVEN a property that references two changed parameters WHEN they propagate THEN it gets one direct detail and one per parameter', () => {
+    const bucket = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: { 'Fn::Join': ['-', [{ Ref: 'P1' }, { Ref: 'P2' }]] } } };
+    const template = normalize({ Parameters: { P1: { Type: 'String' }, P2: { Type: 'String' } }, Resources: { T: bucket } });
+    const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
+    const parameters = new Map([['P1', 'Static' as const], ['P2', 'Static' as const]]);
+    const propagated = propagateReplacements(new Map(), buildReferenceIndex(template, template), parameters, template, rules);
+    expect(propagated.get('T')!.details.map((d) => `${d.changeSource}/${d.evaluation}/${d.causingEntity ?? '-'}`)).toEqual([
+      'DirectModification/Dynamic/-',
+      'ParameterReference/Static/P1',
+      'ParameterReference/Static/P2',
+    ]);
+  });
 });
