@@ -17,7 +17,7 @@ interface RequestIdentity {
 /** The first `digits` hex digits of a SHA-256 of the request's identity: stable for one request. */
 export function requestHash(request: RequestIdentity, digits: number): string {
   // node:crypto is loaded when an id is first made rather than when the runtime is: it costs
-  // about 2 ms of every cold start, and most requests never need it (bench/runtime-isolation.bench.ts).
+  // about 2 ms of every cold start, and only a Create without an id (or a failed one) and a long wait need it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(`${request.StackId}\n${request.RequestId}\n${request.LogicalResourceId}`).digest('hex').slice(0, digits);
