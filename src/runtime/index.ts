@@ -80,7 +80,7 @@ const handler = handlers && createHandler({
   invoke: handlers[0],
   put: nodePut,
   log: (line) => console.log(line),
-  waiter: POLLING_BUILD ? waiterFromEnvironment(process.env, handlers[1]) : undefined,
+  ...(POLLING_BUILD ? { waiter: waiterFromEnvironment(process.env, handlers[1]) } : {}),
 });
 
 // Plain CommonJS (no ES module interop helpers in the bundle): Lambda reads `handler`.

@@ -28,6 +28,5 @@ export function inThreadIsolation(load: () => Promise<Record<string, unknown>>, 
       // Events are JSON: copying cannot fail.
       return withDeadline(callHandler(fn, structuredClone(call.event), POLLING_BUILD ? call.shape : undefined), call.deadline - now());
     },
-    prepare: async () => undefined,
   };
 }

@@ -6,6 +6,9 @@
  * reports (a throw from a timer, an unhandled rejection), the thread ending on its own
  * (`process.exit`, running out of memory), or the deadline, at which the runtime stops the
  * thread itself (a busy loop cannot block a timer on another thread).
+ *
+ * A worker that answered with an outcome is not stopped here: the isolation stops it once
+ * the answer is sent, so that its teardown does not compete with the PUT.
  */
 import { POLLING_BUILD } from '../build-variant';
 import { HANDLER_WORKER_ENV, HandlerWorkerData } from './handler-worker';
@@ -72,13 +75,13 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
     markLoaded();
     worker.terminate().catch(() => undefined);
   };
+  /** Answers the call (only the first answer counts); the thread keeps running. */
   const finish = (outcome: HandlerOutcome) => {
     clearTimeout(timer);
     resolveCall?.(outcome);
     resolveCall = undefined;
-    stop();
   };
-  /** The worker cannot go on: answer the call with `text`, or keep it for the call to come. */
+  /** The worker cannot go on: stop it, and answer the call with `text` or keep it for the call to come. */
   const fail = (text: string) => {
     if (call) finish(failure(text));
     else if (!stopping) problem ??= beforeCallText(text);
@@ -91,7 +94,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
       // Structured clone: the handler gets its own copy of the event.
       worker.postMessage(message);
     } catch (e) {
-      finish(failure(`${CRASHED}the event could not be sent to the worker: ${errorText(e)}`));
+      fail(`${CRASHED}the event could not be sent to the worker: ${errorText(e)}`);
     }
   };
   const emit = (line: string, stream: OutputStream) => {
@@ -141,7 +144,7 @@ export function startWorker(settings: WorkerSettings): IsolatedWorker {
         return;
       }
       const ms = next.deadline - settings.now();
-      timer = setTimeout(() => finish(failure(stoppedText(ms))), Math.max(0, ms));
+      timer = setTimeout(() => fail(stoppedText(ms)), Math.max(0, ms));
       if (ready) send();
     }),
   };

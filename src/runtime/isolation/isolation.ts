@@ -29,10 +29,13 @@ export interface IsolationCall {
 
 /** Runs calls of the handler somewhere its failures cannot reach the runtime. */
 export interface Isolation {
+  /**
+   * Gets the next call ready, resolving by `until` (epoch ms) at the latest. Absent when
+   * there is nothing to get ready. Called unbound: implementations do not use `this`.
+   */
+  readonly prepare?: (until: number) => Promise<void>;
   /** Calls the handler; never rejects. */
   call(call: IsolationCall): Promise<HandlerOutcome>;
-  /** Gets the next call ready, resolving by `until` (epoch ms) at the latest. */
-  prepare(until: number): Promise<void>;
 }
 
 /** The lifecycle's invoker for an export, with the handler's output logged under the request. */
@@ -47,6 +50,6 @@ export function isolatedInvoker(isolation: Isolation, exportName: string, shape?
       // stderr (console.error, console.warn) is logged at ERROR level.
       output: (line, stream) => logger[stream === 'stdout' ? 'info' : 'error']('handler output', { stream, line }),
     }),
-    prepare: (until) => isolation.prepare(until),
+    prepare: isolation.prepare,
   };
 }

@@ -4,7 +4,9 @@
  *
  * To keep the warm path fast, one standby worker is kept: started when the runtime loads
  * (during Lambda's init) and again after each call, it has already loaded the handler module
- * when its request arrives. A worker serves exactly one call and is then stopped.
+ * when its request arrives. A worker serves exactly one call. It is stopped once its answer
+ * has been sent (when the runtime prepares for the next request, or at the next call), not
+ * while it is sent: on a small machine the thread's teardown would slow the PUT down.
  */
 import { IsolatedWorker, startWorker } from './isolated-worker';
 import type { Isolation } from './isolation';
@@ -27,6 +29,8 @@ export interface WorkerIsolationOptions {
 
 /** An isolation with a standby worker. */
 export interface WorkerIsolation extends Isolation {
+  /** Stops the used workers and gets the standby ready, resolving by `until` (epoch ms) at the latest. */
+  readonly prepare: (until: number) => Promise<void>;
   /** Starts the standby worker if there is none. Never throws (the next call retries). */
   prestart(): void;
   /**
@@ -41,7 +45,10 @@ export interface WorkerIsolation extends Isolation {
 export function workerIsolation(options: WorkerIsolationOptions): WorkerIsolation {
   const now = options.now ?? Date.now;
   let standby: IsolatedWorker | undefined;
-  const retiring = new Set<Promise<void>>();
+  /** Workers that have served their call and are not known to have ended. */
+  const used = new Set<IsolatedWorker>();
+  /** Stops the used workers; resolves once they have ended (their last output is in). */
+  const retire = () => Promise.all([...used].map((worker) => (worker.stop(), worker.stopped)));
   const spawn = () => startWorker({
     entry: options.entry,
     data: { cdkLifecycleHandlerWorker: true, modulePath: options.modulePath, moduleName: options.moduleName },
@@ -58,6 +65,7 @@ export function workerIsolation(options: WorkerIsolationOptions): WorkerIsolatio
   return {
     prestart,
     call: async (call) => {
+      void retire();
       let worker: IsolatedWorker;
       try {
         worker = standby ?? spawn();
@@ -67,25 +75,24 @@ export function workerIsolation(options: WorkerIsolationOptions): WorkerIsolatio
         standby = undefined;
       }
       const outcome = await worker.run(call);
-      const stopped: Promise<void> = worker.stopped.then(() => {
-        retiring.delete(stopped);
-      });
-      retiring.add(stopped);
+      used.add(worker);
+      void worker.stopped.then(() => used.delete(worker));
       return outcome;
     },
-    // Waits for used workers to end (their last output) and for a loaded standby.
+    // Stops the used workers and waits for them to end (their last output) and for a loaded standby.
     prepare: async (until) => {
+      const retired = retire();
       prestart();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.all([...retiring, standby?.loaded]),
+        Promise.all([retired, standby?.loaded]),
         new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, until - now())))),
       ]);
       clearTimeout(timer);
     },
     close: async () => {
       standby?.stop();
-      await Promise.all([...retiring, standby?.stopped]);
+      await Promise.all([retire(), standby?.stopped]);
       standby = undefined;
     },
   };

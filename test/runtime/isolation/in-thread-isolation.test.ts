@@ -15,7 +15,8 @@ test('GIVEN a module WHEN called twice THEN it is loaded once and each call gets
   expect(loads).toBe(1);
   expect(event.nested.n).toBe(1);
   expect(seen[0]).not.toBe(seen[1]);
-  await expect(isolation.prepare(Date.now())).resolves.toBeUndefined();
+  // Nothing to get ready between calls: the runtime skips the step.
+  expect(isolation.prepare).toBeUndefined();
 });
 
 test('GIVEN a module that fails to load once WHEN called again THEN the load is retried', async () => {

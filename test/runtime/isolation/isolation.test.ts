@@ -27,6 +27,11 @@ test('GIVEN an isolation WHEN the invoker calls THEN it passes the export, the e
   ]);
 });
 
+test('GIVEN an isolation with nothing to prepare WHEN made an invoker THEN the invoker has no prepare step either', () => {
+  const isolation: Isolation = { call: async () => ({ ok: true, result: {} }) };
+  expect(isolatedInvoker(isolation, 'onEvent').prepare).toBeUndefined();
+});
+
 test('GIVEN an isComplete invoker WHEN it calls THEN the isolation is told which answer to expect', async () => {
   const calls: IsolationCall[] = [];
   const isolation: Isolation = { call: async (c) => { calls.push(c); return { ok: true, result: {} }; }, prepare: async () => undefined };

@@ -37,6 +37,13 @@ const MODULES: Record<string, string> = {
     exports.onEvent = async () => ({ PhysicalResourceId: 'real' });
     exports.failsOddly = async () => { parentPort.postMessage({ t: 'failed', error: 42 }); return new Promise(() => undefined); };
     exports.outcomeOddly = async () => { parentPort.postMessage({ t: 'outcome', outcome: 'nonsense' }); return new Promise(() => undefined); };`,
+  'ticks.js': `
+    exports.onEvent = async (event) => {
+      let n = 0;
+      setInterval(() => console.log('tick ' + ++n), 10);
+      return event.hang ? new Promise(() => undefined) : { Data: { ok: 'yes' } };
+    };
+    exports.exitsLater = async () => { setTimeout(() => process.exit(3), 20); return { Data: { ok: 'yes' } }; };`,
   'prints-a-lot.js': `
     console.log('before' + 'x'.repeat(40000));
     for (let i = 0; i < 150; i++) console.log('load line ' + i);
@@ -231,6 +238,76 @@ describe('close', () => {
     await isolation.close();
     expect((await isolation.call(callOf().call)).ok).toBe(true);
     expect(fs.readFileSync(loads, 'utf8')).toBe('xx');
+  });
+});
+
+describe('a used worker is stopped once its answer is sent, not while it is sent', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const ticks = (lines: Array<[string, OutputStream]>) => lines.filter(([line]) => line.startsWith('tick')).length;
+  /** Resolves with the tick count once it has not grown for 150 ms (the thread has ended); fails after 3 s. */
+  async function settledTicks(lines: Array<[string, OutputStream]>): Promise<number> {
+    for (let waited = 0; waited < 3000; waited += 150) {
+      const before = ticks(lines);
+      await sleep(150);
+      if (ticks(lines) === before) return before;
+    }
+    throw new Error('the worker is still printing');
+  }
+
+  test('GIVEN a handler that answers and leaves an interval running WHEN the answer is in THEN the worker runs on (its output still goes to that call) until prepare stops it', async () => {
+    const isolation = isolationOf('ticks.js');
+    const { call, lines } = callOf();
+    expect(await isolation.call(call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
+    await sleep(100);
+    expect(ticks(lines)).toBeGreaterThan(2);
+    await isolation.prepare(Date.now() + 10_000);
+    // prepare resolved once the thread had ended: nothing more arrives.
+    const atPrepare = ticks(lines);
+    await sleep(100);
+    expect(ticks(lines)).toBe(atPrepare);
+  });
+
+  test('GIVEN no prepare between two calls WHEN the second call is made THEN the first call\'s worker is stopped', async () => {
+    const isolation = isolationOf('ticks.js');
+    const first = callOf();
+    expect((await isolation.call(first.call)).ok).toBe(true);
+    const second = callOf();
+    expect((await isolation.call(second.call)).ok).toBe(true);
+    const stoppedAt = await settledTicks(first.lines);
+    await sleep(100);
+    expect(ticks(first.lines)).toBe(stoppedAt);
+    // The second call's worker, answered but not yet prepared past, runs on.
+    const secondBefore = ticks(second.lines);
+    await sleep(100);
+    expect(ticks(second.lines)).toBeGreaterThan(secondBefore);
+  });
+
+  test('GIVEN a handler that never answers WHEN its deadline comes THEN its worker is stopped at once, without waiting for prepare', async () => {
+    const isolation = isolationOf('ticks.js');
+    const { call, lines } = callOf({ event: { hang: true }, deadline: Date.now() + 300 });
+    expect(await isolation.call(call)).toEqual({ ok: false, error: expect.stringMatching(/^DeadlineExceededError: .*its worker thread was stopped$/) });
+    const stoppedAt = await settledTicks(lines);
+    expect(stoppedAt).toBeGreaterThan(2);
+    await sleep(100);
+    expect(ticks(lines)).toBe(stoppedAt);
+  });
+
+  test('GIVEN a used worker still running WHEN the isolation is closed THEN close stops it and resolves', async () => {
+    const isolation = isolationOf('ticks.js');
+    const { call, lines } = callOf();
+    expect((await isolation.call(call)).ok).toBe(true);
+    await isolation.close();
+    const atClose = ticks(lines);
+    await sleep(100);
+    expect(ticks(lines)).toBe(atClose);
+  });
+
+  test('GIVEN a handler that answers, then exits from a timer WHEN the exit comes after the answer THEN the answer stands and the next call is served', async () => {
+    const isolation = isolationOf('ticks.js');
+    expect(await isolation.call(callOf({ exportName: 'exitsLater' }).call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
+    await sleep(100);
+    await isolation.prepare(Date.now() + 10_000);
+    expect(await isolation.call(callOf({ exportName: 'exitsLater' }).call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
   });
 });
 
