@@ -85,8 +85,9 @@ export interface ResourceProviderProps {
    * Isolated, nothing the handler does to its own thread (throw from a timer, leave a
    * rejection unhandled, call `process.exit`, spin the CPU, exhaust its heap) can keep the
    * runtime from answering CloudFormation, and no request sees what an earlier one left
-   * behind. Turning it off saves the worker (about 1 ms of warm latency and its memory) but a
-   * crashing or blocking handler can then leave the stack waiting for the ServiceTimeout.
+   * behind. Turning it off saves the worker (its start on the first request, 1 to 2 ms on a
+   * warm one, and its memory) but a crashing or blocking handler can then leave the stack
+   * waiting for the ServiceTimeout.
    *
    * @default true
    */
