@@ -5,8 +5,9 @@
  * To keep the warm path fast, one standby worker is kept: started when the runtime loads
  * (during Lambda's init) and again after each call, it has already loaded the handler module
  * when its request arrives. A worker serves exactly one call. It is stopped once its answer
- * has been sent (when the runtime prepares for the next request, or at the next call), not
- * while it is sent: on a small machine the thread's teardown would slow the PUT down.
+ * has been sent (when the runtime prepares for the next request, when a polling provider
+ * starts a wait, or at the next call), not while it is sent: on a small machine the thread's
+ * teardown would slow the PUT down.
  */
 import { IsolatedWorker, startWorker } from './isolated-worker';
 import type { Isolation } from './isolation';
@@ -29,13 +30,17 @@ export interface WorkerIsolationOptions {
 
 /** An isolation with a standby worker. */
 export interface WorkerIsolation extends Isolation {
-  /** Stops the used workers and gets the standby ready, resolving by `until` (epoch ms) at the latest. */
+  /**
+   * Stops the used workers and, once they have ended, gets the standby ready; resolves by
+   * `until` (epoch ms) at the latest (what is not done by then goes on after).
+   */
   readonly prepare: (until: number) => Promise<void>;
   /** Starts the standby worker if there is none. Never throws (the next call retries). */
   prestart(): void;
   /**
    * Stops the standby worker and waits for every worker to end. A worker's console streams
-   * keep a process alive, so scripts and tests that run the runtime close it; in Lambda the
+   * keep a process alive, so scripts and tests that run the runtime close it once no call is
+   * in flight (a call's worker is stopped by a later prepare, call or close); in Lambda the
    * process is frozen instead.
    */
   close(): Promise<void>;
@@ -79,13 +84,15 @@ export function workerIsolation(options: WorkerIsolationOptions): WorkerIsolatio
       void worker.stopped.then(() => used.delete(worker));
       return outcome;
     },
-    // Stops the used workers and waits for them to end (their last output) and for a loaded standby.
     prepare: async (until) => {
-      const retired = retire();
-      prestart();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.all([retired, standby?.loaded]),
+        // The used workers end (their last output is in) before the next starts: two handlers'
+        // heaps, each limited to nearly the function's memory, never add up.
+        retire().then(() => {
+          prestart();
+          return standby?.loaded;
+        }),
         new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, until - now())))),
       ]);
       clearTimeout(timer);

@@ -24,6 +24,18 @@ export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoke
     functionName,
     isComplete: async (event, deadline, logger) => (isComplete ? isComplete.call(event, { deadline, logger }) : missing),
     now: Date.now,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: sleepPreparing(isComplete),
   });
+}
+
+/**
+ * The waiter's sleep: each wait also gets `next` ready, so the worker that last answered
+ * (onEvent's, or an earlier isComplete's) does not run on through the wait, and the next
+ * isComplete finds a worker that has loaded the module.
+ */
+export function sleepPreparing(next: Invoker | undefined, now: () => number = Date.now): (ms: number) => Promise<void> {
+  return (ms) => {
+    void next?.prepare?.(now() + ms);
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  };
 }

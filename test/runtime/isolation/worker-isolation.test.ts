@@ -43,7 +43,11 @@ const MODULES: Record<string, string> = {
       setInterval(() => console.log('tick ' + ++n), 10);
       return event.hang ? new Promise(() => undefined) : { Data: { ok: 'yes' } };
     };
-    exports.exitsLater = async () => { setTimeout(() => process.exit(3), 20); return { Data: { ok: 'yes' } }; };`,
+    exports.exitsLater = async () => { setTimeout(() => { console.log('going down'); process.exit(3); }, 20); return { Data: { ok: 'yes' } }; };
+    exports.throwsLater = async () => { setTimeout(() => { console.log('going down'); throw new Error('late'); }, 20); return { Data: { ok: 'yes' } }; };`,
+  'ticks-from-load.js': `
+    setInterval(() => console.log('tick'), 10);
+    exports.onEvent = async () => ({});`,
   'prints-a-lot.js': `
     console.log('before' + 'x'.repeat(40000));
     for (let i = 0; i < 150; i++) console.log('load line ' + i);
@@ -244,22 +248,35 @@ describe('close', () => {
 describe('a used worker is stopped once its answer is sent, not while it is sent', () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const ticks = (lines: Array<[string, OutputStream]>) => lines.filter(([line]) => line.startsWith('tick')).length;
-  /** Resolves with the tick count once it has not grown for 150 ms (the thread has ended); fails after 3 s. */
+  /** Waits until `condition` holds; fails after 5 s (a loaded machine may starve a thread for a while). */
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 5000) throw new Error(`timed out waiting until ${what}`);
+      await sleep(20);
+    }
+  }
+  /** Resolves with the tick count once it has not grown for 150 ms (the thread has ended); fails after 5 s. */
   async function settledTicks(lines: Array<[string, OutputStream]>): Promise<number> {
-    for (let waited = 0; waited < 3000; waited += 150) {
+    for (let waited = 0; waited < 5000; waited += 150) {
       const before = ticks(lines);
       await sleep(150);
       if (ticks(lines) === before) return before;
     }
     throw new Error('the worker is still printing');
   }
+  /** An isolation whose standby has loaded the module (no cold start inside a call's deadline). */
+  async function readyIsolationOf(moduleName: string) {
+    const isolation = isolationOf(moduleName);
+    isolation.prestart();
+    await isolation.prepare(Date.now() + 10_000);
+    return isolation;
+  }
 
   test('GIVEN a handler that answers and leaves an interval running WHEN the answer is in THEN the worker runs on (its output still goes to that call) until prepare stops it', async () => {
     const isolation = isolationOf('ticks.js');
     const { call, lines } = callOf();
     expect(await isolation.call(call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
-    await sleep(100);
-    expect(ticks(lines)).toBeGreaterThan(2);
+    await until(() => ticks(lines) >= 3, 'the used worker has ticked 3 times');
     await isolation.prepare(Date.now() + 10_000);
     // prepare resolved once the thread had ended: nothing more arrives.
     const atPrepare = ticks(lines);
@@ -278,16 +295,24 @@ describe('a used worker is stopped once its answer is sent, not while it is sent
     expect(ticks(first.lines)).toBe(stoppedAt);
     // The second call's worker, answered but not yet prepared past, runs on.
     const secondBefore = ticks(second.lines);
-    await sleep(100);
-    expect(ticks(second.lines)).toBeGreaterThan(secondBefore);
+    await until(() => ticks(second.lines) > secondBefore, 'the second worker ticks on');
   });
 
   test('GIVEN a handler that never answers WHEN its deadline comes THEN its worker is stopped at once, without waiting for prepare', async () => {
-    const isolation = isolationOf('ticks.js');
-    const { call, lines } = callOf({ event: { hang: true }, deadline: Date.now() + 300 });
+    const isolation = await readyIsolationOf('ticks.js');
+    const { call, lines } = callOf({ event: { hang: true }, deadline: Date.now() + 1000 });
     expect(await isolation.call(call)).toEqual({ ok: false, error: expect.stringMatching(/^DeadlineExceededError: .*its worker thread was stopped$/) });
     const stoppedAt = await settledTicks(lines);
     expect(stoppedAt).toBeGreaterThan(2);
+    await sleep(100);
+    expect(ticks(lines)).toBe(stoppedAt);
+  });
+
+  test('GIVEN an event that cannot be sent to the worker WHEN the call fails THEN that worker is stopped at once', async () => {
+    const isolation = await readyIsolationOf('ticks-from-load.js');
+    const { call, lines } = callOf({ event: { fn: () => 1 } });
+    expect((await isolation.call(call)).ok).toBe(false);
+    const stoppedAt = await settledTicks(lines);
     await sleep(100);
     expect(ticks(lines)).toBe(stoppedAt);
   });
@@ -302,12 +327,17 @@ describe('a used worker is stopped once its answer is sent, not while it is sent
     expect(ticks(lines)).toBe(atClose);
   });
 
-  test('GIVEN a handler that answers, then exits from a timer WHEN the exit comes after the answer THEN the answer stands and the next call is served', async () => {
+  test.each([
+    ['exits', 'exitsLater'],
+    ['throws from a timer', 'throwsLater'],
+  ])('GIVEN a handler that answers, then %s while its worker is kept WHEN that happens THEN the answer stands and the next call is served', async (_name, exportName) => {
     const isolation = isolationOf('ticks.js');
-    expect(await isolation.call(callOf({ exportName: 'exitsLater' }).call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
-    await sleep(100);
+    const { call, lines } = callOf({ exportName });
+    expect(await isolation.call(call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
+    // The worker was still there when it went down: its last words reached the call.
+    await until(() => lines.some(([line]) => line === 'going down'), 'the kept worker has printed its last line');
     await isolation.prepare(Date.now() + 10_000);
-    expect(await isolation.call(callOf({ exportName: 'exitsLater' }).call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
+    expect(await isolation.call(callOf({ exportName }).call)).toEqual({ ok: true, result: { Data: { ok: 'yes' } } });
   });
 });
 
