@@ -94,6 +94,7 @@ export class ProvidedResource extends CustomResource {
       removalPolicy: props.removalPolicy,
       properties: { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
     });
+    props.provider.addDependent(this);
     this.replaceOnChange = [...replaceOnChange];
     this.nameProperty = props.nameProperty;
     if (replaceOnChange.length > 0 || props.nameProperty !== undefined) {

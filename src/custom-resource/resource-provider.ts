@@ -4,7 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
 import { PollingOptions } from './polling-options';
 import {
   ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
@@ -190,6 +190,9 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
    */
   public readonly pollFirstDelay?: Duration;
 
+  /** What must exist before a request can be answered, and until the last one is. */
+  private readonly needed: IConstruct[] = [this];
+
   constructor(scope: Construct, id: string, props: ResourceProviderProps) {
     super(scope, id);
     const checked = checkProviderProps(this, props);
@@ -240,6 +243,10 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),
       },
       initialPolicy: props.initialPolicy,
+      // A long wait continues in new invocations of the function itself: Lambda's recursive
+      // loop detection would stop that chain after about 16 invocations. The runtime bounds
+      // the chain itself (docs/long-running-resources.md).
+      ...(checked.schedule ? { recursiveLoop: lambda.RecursiveLoop.ALLOW } : {}),
     });
     this.providerFunction = fn;
     this.grantPrincipal = fn.grantPrincipal;
@@ -257,6 +264,19 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     } else {
       this.serviceToken = fn.functionArn;
     }
+    this.needed.push(...handlerFunctions);
+  }
+
+  /**
+   * Makes `resource` depend on everything this provider needs to answer it: the function, its
+   * role and policies, the topic and its subscription, and in framework mode the handler
+   * functions. CloudFormation then creates all of them before the resource's Create and
+   * deletes them only after its Delete was answered (without it, a stack deletion removes the
+   * policy of a polling provider while a Delete still waits). `ProvidedResource` calls this
+   * for itself; call it for other custom resources that use `serviceToken`.
+   */
+  public addDependent(resource: IConstruct): void {
+    for (const needed of this.needed) resource.node.addDependency(needed);
   }
 }
 
