@@ -2,7 +2,7 @@ import { CfnResource, CustomResource, Duration, RemovalPolicy, Token } from 'aws
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
 import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
-import { encodeOptions } from './private/encode-properties';
+import { cloudFormationProperties, encodeOptions } from './private/encode-properties';
 import { ConstructPropsError, futurePath } from './private/validation-error';
 import { ResourceProvider } from './resource-provider';
 
@@ -92,7 +92,7 @@ export class ProvidedResource extends CustomResource {
       resourceType: props.resourceType,
       serviceTimeout: props.serviceTimeout,
       removalPolicy: props.removalPolicy,
-      properties: { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
+      properties: { ...cloudFormationProperties(path, properties), [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
     });
     props.provider.addDependent(this);
     this.replaceOnChange = [...replaceOnChange];
