@@ -95,6 +95,11 @@ export class ProvidedResource extends CustomResource {
       properties: { ...cloudFormationProperties(path, properties), [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
     });
     props.provider.addDependent(this);
+    if (props.serviceTimeout !== undefined && !props.serviceTimeout.isUnresolved()) {
+      // The type is an integer: aws-cdk-lib writes it as a string, which CloudFormation's
+      // template validation coerces with a warning (W9003).
+      (this.node.defaultChild as CfnResource).addPropertyOverride('ServiceTimeout', props.serviceTimeout.toSeconds());
+    }
     this.replaceOnChange = [...replaceOnChange];
     this.nameProperty = props.nameProperty;
     if (replaceOnChange.length > 0 || props.nameProperty !== undefined) {

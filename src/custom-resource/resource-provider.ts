@@ -1,4 +1,4 @@
-import { CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -10,7 +10,7 @@ import {
   ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
   POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
-import { claimAsset, providerCode } from './private/provider-code';
+import { claimAsset, stageProviderCode } from './private/provider-code';
 import { checkProviderProps } from './private/provider-props-check';
 import { ServiceTokenType } from './service-token-type';
 
@@ -222,10 +222,10 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       inlinePolicies: { Provider: new iam.PolicyDocument({ statements }) },
     });
 
-    const providerAsset = providerCode(this, checked.source, checked.schedule !== undefined);
+    const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined);
     const fn = new lambda.Function(this, 'Function', {
       runtime: lambda.Runtime.NODEJS_24_X,
-      code: providerAsset.code,
+      code: staged.code,
       handler: RUNTIME_HANDLER,
       timeout: props.timeout ?? Duration.minutes(5),
       memorySize: props.memorySize ?? 256,
@@ -249,9 +249,9 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       // the chain itself (docs/long-running-resources.md).
       ...(checked.schedule ? { recursiveLoop: lambda.RecursiveLoop.ALLOW } : {}),
     });
-    // What lambda.Code.fromAsset records (the local runner and SAM find the code through it).
-    providerAsset.asset.addResourceMetadata(fn.node.defaultChild as CfnResource, 'Code');
-    claimAsset(this, props.entry !== undefined ? 'entry' : 'code', providerAsset.asset.assetHash, providerAsset);
+    staged.release();
+    const { s3Key } = Stack.of(this).resolve((fn.node.defaultChild as lambda.CfnFunction).code) as { s3Key?: unknown };
+    claimAsset(this, props.entry !== undefined ? 'entry' : 'code', typeof s3Key === 'string' ? s3Key : JSON.stringify(s3Key), staged);
     this.providerFunction = fn;
     this.grantPrincipal = fn.grantPrincipal;
     if (checked.schedule) {

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, CustomResource, Duration, Lazy, Stack, Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -38,7 +40,7 @@ describe('ProvidedResource', () => {
   test('GIVEN typed properties WHEN synthesized THEN the template keeps them readable and adds the type list and replaceOnChange', () => {
     template.hasResourceProperties('Custom::SeleniumTester', {
       ServiceToken: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProviderFunction'), 'Arn'] },
-      ServiceTimeout: '600',
+      ServiceTimeout: 600,
       endpoints: ['https://example.com'],
       frequencyOfTestsPerHour: 3,
       [RESERVED_PROPERTY]: { v: '1', numbers: ['/frequencyOfTestsPerHour'], booleans: ['/enabled'], replaceOnChange: ['region'] },
@@ -121,6 +123,18 @@ describe('type fidelity round trip', () => {
       expect(decodeProperties(delivered).properties).toEqual(JSON.parse(JSON.stringify(properties)));
     }), { numRuns: 300 });
   });
+});
+
+test('GIVEN a serviceTimeout WHEN the app is synthesized THEN ServiceTimeout is written as an integer and the template validation reports nothing', () => {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-validation-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Validated');
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' });
+  new ProvidedResource(stack, 'Timed', { provider, properties: { a: 1 }, serviceTimeout: Duration.minutes(30) });
+  const assembly = app.synth();
+  expect(assembly.getStackByName('Validated').template.Resources.Timed.Properties.ServiceTimeout).toBe(1800);
+  expect(assembly.getStackByName('Validated').messages).toEqual([]);
+  expect(fs.existsSync(path.join(outdir, 'validation-report.json'))).toBe(false);
 });
 
 describe('values CloudFormation refuses', () => {

@@ -8,7 +8,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Stage, cx_api as cxapi } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as s3_assets from 'aws-cdk-lib/aws-s3-assets';
 import { Construct, IConstruct } from 'constructs';
 import { bundleEntry, loadEsbuild } from './entry-bundle';
 import { ConstructPropsError } from './validation-error';
@@ -46,20 +45,22 @@ export function userCodeSource(scope: Construct, code: lambda.Code): { source?: 
   return { problem: `must be lambda.Code.fromAsset(directory) or lambda.Code.fromInline(source), got ${code.constructor?.name ?? typeof code}` };
 }
 
-/** The combined asset and what it was made from. */
-export interface ProviderAsset {
-  readonly asset: s3_assets.Asset;
+/** The provider function's code, staged, and what it was made from. */
+export interface StagedCode {
+  /** A directory asset of the staged folder. */
   readonly code: lambda.Code;
   /** A digest of the files staged (for the identity check). */
   readonly digest: string;
-  /** What the asset is made from, in words (for the identity check's error). */
+  /** What the code is made from, in words (for the identity check's error). */
   readonly inputs: string;
+  /** Removes the staged folder once the function has bound the code (aws-cdk-lib copied it). */
+  release(): void;
 }
 
 /**
- * Builds the combined asset: the user's files copied, inline code written as `index.js`, or an
- * entry bundled with esbuild, and the runtime beside them, staged in a folder of the cloud
- * assembly that becomes a plain directory asset (its hash is that of its content).
+ * Stages the provider function's code: the user's files copied, inline code written as
+ * `index.js`, or an entry bundled with esbuild, and the runtime beside them, in a folder of
+ * the cloud assembly that becomes a plain directory asset (its hash is that of its content).
  *
  * The folder is made here rather than by aws-cdk-lib's local bundling: aws-cdk-lib stages an
  * asset once per cache key, built from the asset's props as JSON, which leaves out the local
@@ -67,7 +68,7 @@ export interface ProviderAsset {
  * inline code, got the first one's bundle. Staged here, each provider's asset is what its own
  * props say, and identical providers still share one asset (same content, same hash).
  */
-export function providerCode(scope: Construct, source: UserCodeSource, polls: boolean): ProviderAsset {
+export function stageProviderCode(scope: Construct, source: UserCodeSource, polls: boolean): StagedCode {
   // Providers that poll get the runtime built with the isComplete and long-wait code.
   const runtimeFile = path.join(polls ? RUNTIME_POLLING_BUNDLE_DIR : RUNTIME_BUNDLE_DIR, 'index.js');
   if (!fs.existsSync(runtimeFile)) {
@@ -76,6 +77,10 @@ export function providerCode(scope: Construct, source: UserCodeSource, polls: bo
   const outdir = Stage.of(scope)?.assetOutdir ?? os.tmpdir();
   fs.mkdirSync(outdir, { recursive: true });
   const staging = fs.mkdtempSync(path.join(outdir, 'cdk-lifecycle-staging-'));
+  const release = () => {
+    // Unless staging is disabled (SAM then reads the folder in place).
+    if (!scope.node.tryGetContext(cxapi.DISABLE_ASSET_STAGING_CONTEXT)) fs.rmSync(staging, { recursive: true, force: true });
+  };
   try {
     if (source && 'directory' in source) {
       fs.cpSync(source.directory, staging, { recursive: true, dereference: true });
@@ -88,14 +93,11 @@ export function providerCode(scope: Construct, source: UserCodeSource, polls: bo
     }
     fs.mkdirSync(path.join(staging, RUNTIME_DIR), { recursive: true });
     fs.copyFileSync(runtimeFile, path.join(staging, RUNTIME_DIR, 'index.js'));
-    const digest = treeDigest(staging);
-    const asset = new s3_assets.Asset(scope, 'Code', { path: staging });
-    return { asset, code: lambda.Code.fromBucket(asset.bucket, asset.s3ObjectKey), digest, inputs: describeInputs(source, polls) };
-  } finally {
-    // The asset was copied into the assembly as asset.<hash>, unless staging is disabled (SAM
-    // reads the folder in place then).
-    if (!scope.node.tryGetContext(cxapi.DISABLE_ASSET_STAGING_CONTEXT)) fs.rmSync(staging, { recursive: true, force: true });
+  } catch (error) {
+    release();
+    throw error;
   }
+  return { code: lambda.Code.fromAsset(staging), digest: treeDigest(staging), inputs: describeInputs(source, polls), release };
 }
 
 /** A digest of a folder's files: their paths and contents, in a stable order. */
@@ -135,18 +137,18 @@ interface AssetClaim {
 const claimedAssets = new WeakMap<IConstruct, Map<string, AssetClaim>>();
 
 /**
- * Records that the provider at `scope` deploys `asset.assetHash`. Two providers may share an
+ * Records that the provider at `scope` deploys the asset `assetKey` (its S3 key). Two providers may share an
  * asset only when what was staged for them is the same: the same hash for different files
  * means one of the two functions would run the other's code.
  *
  * @throws ConstructPropsError naming both providers and what each was made from
  */
-export function claimAsset(scope: IConstruct, property: string, assetHash: string, staged: Pick<ProviderAsset, 'digest' | 'inputs'>): void {
+export function claimAsset(scope: IConstruct, property: string, assetKey: string, staged: Pick<StagedCode, 'digest' | 'inputs'>): void {
   const claims = claimedAssets.get(scope.node.root) ?? new Map<string, AssetClaim>();
   claimedAssets.set(scope.node.root, claims);
-  const earlier = claims.get(assetHash);
+  const earlier = claims.get(assetKey);
   if (earlier !== undefined && earlier.digest !== staged.digest) {
-    throw new ConstructPropsError(scope.node.path, property, `would deploy the asset ${assetHash.slice(0, 12)}, which ${earlier.path} deploys too, but the two were made from different files (${staged.inputs}; ${earlier.inputs}): one function would run the other's code. Each provider's asset must be its own; please report this as a cdk-lifecycle bug`);
+    throw new ConstructPropsError(scope.node.path, property, `would deploy the asset ${assetKey}, which ${earlier.path} deploys too, but the two were made from different files (${staged.inputs}; ${earlier.inputs}): one function would run the other's code. Each provider's asset must be its own; please report this as a cdk-lifecycle bug`);
   }
-  claims.set(assetHash, { digest: staged.digest, inputs: staged.inputs, path: scope.node.path });
+  claims.set(assetKey, { digest: staged.digest, inputs: staged.inputs, path: scope.node.path });
 }

@@ -112,9 +112,9 @@ describe('the asset identity check', () => {
     const stack = new Stack(new App(), 'Claims');
     const first = new Stack(stack, 'First');
     const second = new Stack(stack, 'Second');
-    claimAsset(first, 'entry', 'abcdef0123456789', staged('digest-1', 'the entry /app/a.ts with the runtime'));
-    expect(() => claimAsset(second, 'entry', 'abcdef0123456789', staged('digest-2', 'the entry /app/b.ts with the runtime')))
-      .toThrow('Claims/Second: entry would deploy the asset abcdef012345, which Claims/First deploys too, but the two were made from different files (the entry /app/b.ts with the runtime; the entry /app/a.ts with the runtime)');
+    claimAsset(first, 'entry', 'abcdef0123456789.zip', staged('digest-1', 'the entry /app/a.ts with the runtime'));
+    expect(() => claimAsset(second, 'entry', 'abcdef0123456789.zip', staged('digest-2', 'the entry /app/b.ts with the runtime')))
+      .toThrow('Claims/Second: entry would deploy the asset abcdef0123456789.zip, which Claims/First deploys too, but the two were made from different files (the entry /app/b.ts with the runtime; the entry /app/a.ts with the runtime)');
   });
 
   test('GIVEN the same files WHEN claimed twice, or the same hash in another app THEN nothing is refused', () => {
