@@ -94,6 +94,7 @@ test('GIVEN the README WHEN its TypeScript blocks are compiled strictly THEN the
     paths: {
       'cdk-lifecycle': ['src/index.ts'],
       'cdk-lifecycle/lib/*': ['src/*'],
+      'cdk-lifecycle/handler': ['src/runtime/types.ts'],
       '*': ['node_modules/*'],
     },
   });
@@ -106,5 +107,5 @@ test('GIVEN the README WHEN its TypeScript blocks are compiled strictly THEN the
 test('GIVEN the README handler WHEN compared with examples/handlers/selenium.ts THEN it is the same code (so the example tests run the README handler)', () => {
   const handler = TS_BLOCKS.find((b) => b.includes('export async function onEvent'));
   const example = fs.readFileSync(path.join(ROOT, 'examples', 'handlers', 'selenium.ts'), 'utf8');
-  expect(handler).toBe(example.replace("from '../../src/runtime/types'", "from 'cdk-lifecycle/lib/runtime/types'"));
+  expect(handler).toBe(example.replace("from '../../src/runtime/types'", "from 'cdk-lifecycle/handler'"));
 });

@@ -14,8 +14,9 @@ export interface ProvidedResourceProps {
   readonly provider: ResourceProvider;
 
   /**
-   * The resource type: `Custom::` followed by a name; at most 60 characters of letters,
-   * digits and `_@-` in all.
+   * The resource type, `Custom::` followed by a name.
+   *
+   * At most 60 characters in all, of letters, digits and `_@-`.
    *
    * @default 'AWS::CloudFormation::CustomResource'
    */

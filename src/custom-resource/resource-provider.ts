@@ -64,9 +64,10 @@ export interface ResourceProviderProps {
   readonly isCompleteHandler?: string;
 
   /**
-   * A function (in any language) that reports completion, with `onEventFunction`: the
-   * provider invokes it synchronously with the event, the physical id and the Data
-   * `onEvent` answered, and reads `{ IsComplete, Data? }` from its answer.
+   * A function (in any language) that reports completion, with `onEventFunction`.
+   *
+   * The provider invokes it synchronously with the event, the physical id and the Data
+   * `onEvent` answered, and reads `{ IsComplete, Data }` (Data optional) from its answer.
    *
    * @default - no polling
    */
@@ -98,7 +99,7 @@ export interface ResourceProviderProps {
    * synchronously with the request (without the response URL) and reads
    * `{ PhysicalResourceId?, Data?, NoEcho? }` from its answer.
    *
-   * @default - none; `code` and `handler` must be given instead
+   * @default - none; give `entry`, or `code` and `handler`, instead
    */
   readonly onEventFunction?: lambda.IFunction;
 

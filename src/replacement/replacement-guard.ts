@@ -18,8 +18,10 @@ import { Severity } from './severity';
  */
 export interface ReplacementGuardProps {
   /**
-   * Whether findings are warnings (acknowledgeable; `cdk synth --strict` fails on them) or
-   * errors (synthesis fails).
+   * Whether findings are warnings or errors.
+   *
+   * Warnings can be acknowledged, and `cdk synth --strict` fails on them; errors fail the
+   * synthesis.
    *
    * @default Severity.WARNING
    */
