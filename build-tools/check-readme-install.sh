@@ -26,7 +26,7 @@ cd "$work/app"
 npm init -y >/dev/null
 # Peers (aws-cdk-lib, constructs) come from the clone: the registry copy is ~50 MB.
 npm install --no-audit --no-fund --legacy-peer-deps "$work/cdk-lifecycle/$tarball" >/dev/null
-for peer in aws-cdk-lib constructs typescript; do ln -s "$work/cdk-lifecycle/node_modules/$peer" "node_modules/$peer"; done
+for peer in aws-cdk-lib constructs typescript @types; do ln -s "$work/cdk-lifecycle/node_modules/$peer" "node_modules/$peer"; done
 node -e "
 const lib = require('cdk-lifecycle');
 for (const name of ['ResourceProvider', 'ProvidedResource', 'ReplacementGuard', 'ChangeSetPredictor']) {
@@ -45,7 +45,5 @@ export async function onEvent(event: LifecycleEvent): Promise<LifecycleResult | 
 }
 export const ok = (step: StepResult): boolean => stepOk(step);
 TS
-node_modules/typescript/bin/tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node --skipLibCheck false handler.ts 2>&1 || {
-  node_modules/typescript/bin/tsc --noEmit --strict --module commonjs --moduleResolution node --target es2022 --skipLibCheck handler.ts
-}
+node_modules/typescript/bin/tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node handler.ts
 echo "README install: OK ($tarball installed; cdk-lifecycle, cdk-lifecycle/handler and cdk-lifecycle/testing resolve and type-check)"
