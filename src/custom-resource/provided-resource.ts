@@ -82,6 +82,11 @@ export class ProvidedResource extends CustomResource {
   /** The property that names the physical resource, if declared. */
   public readonly nameProperty?: string;
 
+  /**
+   * @param scope the construct to define the resource in
+   * @param id the resource's construct id (its logical id derives from it)
+   * @param props the provider, the type and the properties
+   */
   constructor(scope: Construct, id: string, props: ProvidedResourceProps) {
     const path = futurePath(scope, id);
     const properties = props.properties ?? {};

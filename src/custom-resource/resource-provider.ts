@@ -194,6 +194,11 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
   /** What must exist before a request can be answered, and until the last one is. */
   private readonly needed: IConstruct[] = [this];
 
+  /**
+   * @param scope the construct to define the provider in
+   * @param id the provider's construct id
+   * @param props the handler code (or functions), its timeout and permissions, how requests arrive
+   */
   constructor(scope: Construct, id: string, props: ResourceProviderProps) {
     super(scope, id);
     const checked = checkProviderProps(this, props);

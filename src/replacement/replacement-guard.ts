@@ -90,6 +90,9 @@ export class ReplacementGuard implements IAspect {
   /** The named resources of each Stage the guard visits, checked for shared names at validation. */
   private readonly collisions = new Map<Stage, NameCollisions>();
 
+  /**
+   * @param props how findings are reported and which resources are checked
+   */
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
     this.filter = ResourceTypeFilter.of(props.includeResourceTypes, props.excludeResourceTypes);
