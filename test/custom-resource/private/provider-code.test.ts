@@ -40,7 +40,8 @@ function synthesize(providers: Record<string, ResourceProviderProps>): Synthesiz
     return [id, of(logicalId)];
   }));
   const dirs = functionAssetDirs(assembly, 'Assets');
-  return { directory, keys: byProvider((logicalId) => resources[logicalId].Properties.Code!.S3Key!), dirs: byProvider((logicalId) => dirs[logicalId]) };
+  const keys = byProvider((logicalId) => resources[logicalId].Properties.Code!.S3Key!);
+  return { directory, keys, dirs: byProvider((logicalId) => dirs[logicalId]) };
 }
 
 const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
