@@ -69,8 +69,13 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // Mutation testing (StrykerJS 9: the last line that runs on Node 20).
     '@stryker-mutator/core@9.6.1',
     '@stryker-mutator/jest-runner@9.6.1',
+    // Review outputs: the HTML report is opened in Debian's Chromium (no browser download),
+    // SARIF checked against the SARIF 2.1.0 schema this package ships, JUnit read back.
+    'playwright-core@^1.65',
+    '@microsoft/jest-sarif@1.0.0-beta.0',
+    'junit2json@^4',
   ],
-  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16'],
+  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
   gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
 });
