@@ -37,20 +37,29 @@ function dataVerdictOf(change: PredictedResource, before: NormalizedTemplate, af
   if (!removal && !replacement) return undefined;
   const resource = (removal ? before : after).resources.get(change.logicalId);
   // A changed type is rejected by CloudFormation ("Update of resource type is not permitted"): nothing is deleted.
-  if (!removal && before.resources.get(change.logicalId)?.type !== resource?.type) return undefined;
-  const facts = resource === undefined ? undefined : dataBearingType(resource.type);
-  if (resource === undefined || facts === undefined) return undefined;
+  if (resource === undefined || (!removal && before.resources.get(change.logicalId)?.type !== resource.type)) return undefined;
+  return dataVerdictFor(resource, removal ? 'Removal' : 'Replacement', !removal && change.replacement === 'Conditional');
+}
+
+/**
+ * What a removal or a replacement does to the data of `resource` (the deployed definition
+ * for a removal, the new one for a replacement); undefined when its type holds no data.
+ */
+export function dataVerdictFor(resource: NormalizedResource, trigger: DataVerdict['trigger'], conditional: boolean = false): DataVerdict | undefined {
+  const removal = trigger === 'Removal';
+  const facts = dataBearingType(resource.type);
+  if (facts === undefined) return undefined;
   if (facts.noDataIf !== undefined && resource.properties[facts.noDataIf] !== undefined) return undefined;
 
   const attribute = removal ? 'DeletionPolicy' : 'UpdateReplacePolicy';
   const written = resource.attributes[attribute];
   const policy = written === undefined ? defaultPolicy(removal, resource, facts) : written;
   const fate = fateOf(policy, facts);
-  const possible = (!removal && change.replacement === 'Conditional') || resource.existenceUnknown === true;
+  const possible = conditional || resource.existenceUnknown === true;
   const failsUnlessEmpty = fate === 'Deleted' && facts.deletionFailsUnlessEmpty !== undefined
     && !isTrue(facts.deletionFailsUnlessEmpty.unlessProperty === undefined ? undefined : resource.properties[facts.deletionFailsUnlessEmpty.unlessProperty]);
   return {
-    trigger: removal ? 'Removal' : 'Replacement',
+    trigger,
     policy: typeof policy === 'string' ? policy : JSON.stringify(policy),
     policySource: written === undefined ? 'TypeDefault' : 'Explicit',
     fate,
