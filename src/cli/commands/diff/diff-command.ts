@@ -2,9 +2,11 @@
 import { DiffOptions } from './diff-options';
 import { exitCodeFor } from './fail-policy';
 import { predictStacks } from './predict-stacks';
+import { refactorPlanOf } from './refactor-plan-of';
 import { renderJson } from './render-json';
 import { renderText } from './render-text';
 import { summarize } from './summary';
+import { writeRefactorPlan } from './write-refactor-plan';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { parseParameters, ScopedParameters } from '../../input/parameter-values';
@@ -28,7 +30,15 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
   const diffs = predictStacks(pairs, parameters);
-  io.stdout(options.json ? renderJson(diffs) : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env))));
+  const plan = refactorPlanOf(pairs);
+  let planFile: string | undefined;
+  if (options.refactorPlan !== undefined) {
+    if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
+    const written = writeRefactorPlan(plan, options.refactorPlan, io.cwd);
+    planFile = [written.planFile, ...written.stackRefactorFiles].join(', ');
+    if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
+  }
+  io.stdout(options.json ? renderJson(diffs) : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), plan, planFile));
   return exitCodeFor(options.failOn, summarize(diffs));
 }
 

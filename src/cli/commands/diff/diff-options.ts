@@ -3,10 +3,10 @@ import { lastValue, onlyOptions, ParsedLine } from '../../args/parse-args';
 import { usageError } from '../../args/usage-error';
 
 /** What makes `diff` exit 1, for CI. */
-export type FailOn = 'replacement' | 'failure' | 'none';
+export type FailOn = 'replacement' | 'data-loss' | 'failure' | 'none';
 
 /** The `--fail-on` values, strictest first. */
-export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'failure', 'none'];
+export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'data-loss', 'failure', 'none'];
 
 /** The options of `cdk-lifecycle diff`. */
 export interface DiffOptions {
@@ -25,6 +25,8 @@ export interface DiffOptions {
   readonly stacks: readonly string[];
   /** False with `--no-color`. */
   readonly color: boolean;
+  /** `--refactor-plan`: where to write the refactor plan. */
+  readonly refactorPlan?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface DiffOptions {
  * @throws CliError for options of another command, a wrong number of paths or an unknown `--fail-on`
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
-  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after']);
+  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan']);
   const { paths, values } = line;
   if (paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -47,6 +49,7 @@ export function diffOptions(line: ParsedLine): DiffOptions {
     parametersAfter: values['parameters-after'] ?? [],
     stacks: values.stack ?? [],
     color: values['no-color'] !== true,
+    ...(values['refactor-plan'] === undefined ? {} : { refactorPlan: lastValue(values['refactor-plan']) }),
   };
 }
 

@@ -4,12 +4,17 @@
  */
 import { StackDiff } from './predict-stacks';
 import { renderChanges } from './render-changes';
+import { renderDataVerdicts } from './render-data-verdicts';
+import { renderRefactor } from './render-refactor';
 import { summarize, summaryLine } from './summary';
-import { FailureVerdict } from '../../../change-set';
+import { FailureVerdict, RefactorPlan } from '../../../change-set';
 import { Style } from '../../render/style';
 
-/** Renders the report, ending with a newline. */
-export function renderText(diffs: readonly StackDiff[], style: Style): string {
+/**
+ * Renders the report, ending with a newline. With a refactor plan, its moves and steps come
+ * before the summary (`planFile`: where the plan was written).
+ */
+export function renderText(diffs: readonly StackDiff[], style: Style, plan?: RefactorPlan, planFile?: string): string {
   const lines: string[] = [];
   const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({
     stack: diff.name,
@@ -23,6 +28,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style): string {
     for (const { stack, failure, constructPath } of certain) lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
     lines.push('');
   }
+  lines.push(...renderDataVerdicts(diffs, style));
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
     for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));
@@ -47,6 +53,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style): string {
     }
     lines.push('');
   }
+  lines.push(...renderRefactor(plan, style, planFile));
   lines.push(summaryLine(summarize(diffs)));
   return `${lines.join('\n')}\n`;
 }
