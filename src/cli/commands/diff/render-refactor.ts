@@ -20,10 +20,13 @@ export function renderRefactor(plan: RefactorPlan | undefined, style: Style, wri
   }
   const steps = plan.steps;
   if (steps.length > 0) {
-    lines.push(style.heading(steps.length === 1 ? 'Plan: one deployment, the refactor' : 'Plan: two deployments, the refactor first, then the rest'));
+    // CDK's construct paths move with a rename: an update of metadata only, which cdk refactor does not count as an edit.
+    const metadataOnly = steps.length === 2 && steps[1].actions.every((action) => action.endsWith('(metadata only)'));
+    lines.push(style.heading(steps.length === 1 ? 'Plan: one deployment, the refactor'
+      : metadataOnly ? 'Plan: the refactor, then a deployment that only updates the moved resources\' metadata' : 'Plan: two deployments, the refactor first, then the rest'));
     for (const step of steps) {
       lines.push(step.kind === 'Refactor'
-        ? `Step ${step.step}: refactor (aws cloudformation create-stack-refactor, or cdk refactor --unstable=refactor${steps.length === 1 ? '' : ', which refuses while step 2 is pending'})`
+        ? `Step ${step.step}: refactor (aws cloudformation create-stack-refactor, or cdk refactor --unstable=refactor${steps.length === 1 || metadataOnly ? '' : ', which refuses while step 2 is pending'})`
         : `Step ${step.step}: deploy the rest (cdk deploy)`);
       lines.push(...step.actions.map((action) => `    ${action}`));
     }
