@@ -304,6 +304,8 @@ project.addPackageIgnore('/stryker.*.json');
 // build-tools/, checked against the pinned spec) are generated into their own file.
 // ---------------------------------------------------------------------------
 project.tasks.tryFind('generate:spec')!.exec('ts-node --transpile-only build-tools/generate-data-spec.ts');
+// The AWS SDK's CloudFormation client checks the CreateStackRefactor inputs in the tests (it was installed as a peer of @aws-cdk/cloudformation-diff).
+project.addDevDeps('@aws-sdk/client-cloudformation@^3.1169.0');
 project.gitattributes.addAttributes('/src/spec/data-spec.generated.ts', 'linguist-generated');
 // `npm run example:refactor`: the example app before and after its named table moves to a new
 // construct id; the diff turns the rename into a refactor plan and gives the data verdict.
@@ -316,5 +318,6 @@ exampleRefactor.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples
 exampleRefactor.exec(`${exampleSynth} -c renameTable=true --output cdk.out.renamed`, { cwd: 'examples' });
 exampleRefactor.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.renamed --refactor-plan refactor-plan.json --fail-on none', { cwd: 'examples' });
 project.gitignore.exclude('/examples/refactor-plan*.json');
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/refactor-plan.bench.ts');
 
 project.synth();

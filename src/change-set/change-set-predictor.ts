@@ -1,10 +1,10 @@
 import { PredictOptions } from './predict-options';
 import { predictWithSpec } from './predict-with-spec';
 import { PredictedChangeSet } from './predicted-change-set';
-import { GENERATED_SPEC } from './replacement-spec-lookup';
 import { planRefactor } from './refactor/plan-refactor';
 import { RefactorPlan } from './refactor/refactor-plan';
 import { RefactorStack } from './refactor/refactor-types';
+import { GENERATED_SPEC } from './replacement-spec-lookup';
 
 /**
  * Predicts the change set CloudFormation would create for a stack update, offline: from

@@ -56,8 +56,9 @@ export function dataVerdictFor(resource: NormalizedResource, trigger: DataVerdic
   const policy = written === undefined ? defaultPolicy(removal, resource, facts) : written;
   const fate = fateOf(policy, facts);
   const possible = conditional || resource.existenceUnknown === true;
-  const failsUnlessEmpty = fate === 'Deleted' && facts.deletionFailsUnlessEmpty !== undefined
-    && !isTrue(facts.deletionFailsUnlessEmpty.unlessProperty === undefined ? undefined : resource.properties[facts.deletionFailsUnlessEmpty.unlessProperty]);
+  const emptyRule = facts.deletionFailsUnlessEmpty;
+  const failsUnlessEmpty = fate === 'Deleted' && emptyRule !== undefined
+    && !isTrue(emptyRule.unlessProperty === undefined ? undefined : resource.properties[emptyRule.unlessProperty]);
   return {
     trigger,
     policy: typeof policy === 'string' ? policy : JSON.stringify(policy),

@@ -11,7 +11,8 @@ const table = (keyName: string, attributes: Record<string, unknown> = {}) => ({
   Properties: { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: keyName, AttributeType: 'S' }] },
   ...attributes,
 });
-const verdictOf = (before: Record<string, unknown>, after: Record<string, unknown>) => ChangeSetPredictor.predict(template(before), template(after)).dataVerdicts;
+const verdictOf = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  ChangeSetPredictor.predict(template(before), template(after)).dataVerdicts;
 
 describe('a removed resource: its DeletionPolicy, from the deployed template', () => {
   test.each([

@@ -104,7 +104,16 @@ describe('errors', () => {
 describe('--fail-on data-loss, level by level', () => {
   const { exitCodeFor } = jest.requireActual('../../src/cli/commands/diff/fail-policy');
   const summary = (certainFailures: number, dataDeleted: number, replaced = 0) => ({
-    added: 0, modified: 0, replaced, maybeReplaced: 0, removed: 0, certainFailures, possibleFailures: 0, renames: 0, dataVerdicts: dataDeleted, dataDeleted,
+    added: 0,
+    modified: 0,
+    replaced,
+    maybeReplaced: 0,
+    removed: 0,
+    certainFailures,
+    possibleFailures: 0,
+    renames: 0,
+    dataVerdicts: dataDeleted,
+    dataDeleted,
   });
   test.each([
     ['data deleted, no failure', summary(0, 1), 1],

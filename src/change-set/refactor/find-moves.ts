@@ -11,10 +11,10 @@
  * 3. between stacks, identical properties, when exactly one added resource of that
  *    environment matches (two candidates are ambiguous and pair with none).
  */
+import { detectRenames } from '../detect-renames';
 import { canonicalText, compareText, own } from '../json';
 import { ResourceChange } from '../model';
 import { NormalizedResource, NormalizedTemplate } from '../normalize';
-import { detectRenames } from '../detect-renames';
 import { ResourceRules } from '../resource-rules';
 
 /** One stack of the plan, read. */
@@ -58,8 +58,12 @@ export function findMoves(stacks: readonly PlanStack[], rules: ResourceRules, re
   const removed = new Map<string, Candidate[]>();
   const added = new Map<string, Candidate[]>();
   for (const stack of stacks) {
-    for (const resource of stack.before.resources.values()) if (!stack.after.resources.has(resource.logicalId)) push(removed, stack.environment, { stack, resource });
-    for (const resource of stack.after.resources.values()) if (!stack.before.resources.has(resource.logicalId)) push(added, stack.environment, { stack, resource });
+    for (const resource of stack.before.resources.values()) {
+      if (!stack.after.resources.has(resource.logicalId)) push(removed, stack.environment, { stack, resource });
+    }
+    for (const resource of stack.after.resources.values()) {
+      if (!stack.before.resources.has(resource.logicalId)) push(added, stack.environment, { stack, resource });
+    }
   }
   for (const [environment, gone] of removed) {
     const fresh = added.get(environment) ?? [];

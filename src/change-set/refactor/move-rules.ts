@@ -4,9 +4,9 @@
  * considerations" and "Resource limitations"; see docs/change-set-prediction.md).
  */
 import { FoundMove, PlanStack } from './find-moves';
+import { refactorSupports, STACK_PSEUDO_PARAMETERS } from '../../spec/data-spec';
 import { dataVerdictFor } from '../data-verdicts';
 import { collectReferences } from '../references';
-import { refactorSupports, STACK_PSEUDO_PARAMETERS } from '../../spec/data-spec';
 
 /** Reasons that depend on the move alone: its type, the pseudo parameters it uses, the parameters, conditions and mappings it needs. */
 export function ownReasons(move: FoundMove, stacks: ReadonlyMap<string, PlanStack>): string[] {

@@ -14,6 +14,7 @@
 import { FoundMove, findMoves, PlanStack } from './find-moves';
 import { ownReasons, withoutRefactor } from './move-rules';
 import { stepTemplate } from './step-templates';
+import { MAX_REFACTOR_STACKS } from '../../spec/data-spec';
 import { DEFAULT_RENAME_THRESHOLD } from '../detect-renames';
 import { canonicalText, isObject, JsonObject, own } from '../json';
 import { PredictedStack } from '../model';
@@ -21,7 +22,6 @@ import { normalize } from '../normalize';
 import { predictWithSpec } from '../predict-with-spec';
 import { ReplacementSpec, SpecLookup } from '../replacement-spec-lookup';
 import { ResourceRules } from '../resource-rules';
-import { MAX_REFACTOR_STACKS } from '../../spec/data-spec';
 
 /** One stack as given. */
 export interface RawStack {
@@ -76,7 +76,8 @@ export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec,
     const region = input.region ?? 'unknown-region';
     const environment = `${account}/${region}`;
     environments.set(environment, { account, region });
-    stacks.set(input.name, { name: input.name, before: normalize(input.before), after: normalize(input.after), deployed: isObject(input.before), environment });
+    const read = { before: normalize(input.before), after: normalize(input.after) };
+    stacks.set(input.name, { name: input.name, ...read, deployed: isObject(input.before), environment });
     if (isObject(input.before)) deployed.set(input.name, input.before);
   }
   const rules = new ResourceRules(new SpecLookup(spec));
@@ -117,7 +118,12 @@ function groupMoves(moves: readonly FoundMove[], stacks: ReadonlyMap<string, Pla
   return [...groups.values()];
 }
 
-function buildGroup(moves: FoundMove[], stacks: ReadonlyMap<string, PlanStack>, deployed: ReadonlyMap<string, unknown>, environments: ReadonlyMap<string, { account: string; region: string }>): RefactorGroup {
+function buildGroup(
+  moves: FoundMove[],
+  stacks: ReadonlyMap<string, PlanStack>,
+  deployed: ReadonlyMap<string, unknown>,
+  environments: ReadonlyMap<string, { account: string; region: string }>,
+): RefactorGroup {
   const names = [...new Set(moves.flatMap((move) => [move.source.stack, move.destination.stack]))].sort();
   const templates = new Map(names.map((name) => [name, stepTemplate(stacks.get(name)!, moves, deployed).template]));
   return {

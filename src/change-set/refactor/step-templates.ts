@@ -64,7 +64,8 @@ export function stepTemplate(stack: PlanStack, moves: readonly FoundMove[], depl
     if (!bySource.has(key({ stack: stack.name, logicalId: id }))) write(id, own_[id], stack.name, undefined);
   }
   for (const move of moves) {
-    if (move.destination.stack === stack.name) write(move.destination.logicalId, rawResources(move.source.stack)[move.source.logicalId], move.source.stack, move);
+    if (move.destination.stack !== stack.name) continue;
+    write(move.destination.logicalId, rawResources(move.source.stack)[move.source.logicalId], move.source.stack, move);
   }
   const base = deployed.get(stack.name);
   const template: Record<string, unknown> = isObject(base) ? { ...base } : { Resources: {} };

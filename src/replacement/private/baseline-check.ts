@@ -36,7 +36,7 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
     const target: IConstruct = (failure.nestedStackPath ? undefined : resources.get(failure.logicalResourceId)) ?? stack;
     const where = failure.nestedStackPath ? ` (nested stack ${failure.nestedStackPath})` : '';
     const refactor = !failure.nestedStackPath && refactorable.has(failure.logicalResourceId)
-      ? `. A stack refactor would move the deployed resource to its new logical id without replacing it: \`cdk-lifecycle diff <deployed cdk.out> cdk.out --refactor-plan plan.json\` writes the plan`
+      ? '. A stack refactor would move the deployed resource to its new logical id without replacing it: `cdk-lifecycle diff <deployed cdk.out> cdk.out --refactor-plan plan.json` writes the plan'
       : '';
     const message = `${failure.resourceType} ${failure.logicalResourceId}${where}: ${failure.reason}${refactor}`;
     const certain = failure.certainty === 'Certain';

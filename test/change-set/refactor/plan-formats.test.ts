@@ -70,7 +70,8 @@ describe('CreateStackRefactor', () => {
   });
 
   test('GIVEN a move into a new stack WHEN planned THEN its refactor enables stack creation, and the other does not', () => {
-    expect(plan.toCreateStackRefactorInputs().map((input: any) => [input.StackDefinitions.map((d: any) => d.StackName), input.EnableStackCreation])).toEqual([
+    const inputs = plan.toCreateStackRefactorInputs();
+    expect(inputs.map((input: any) => [input.StackDefinitions.map((d: any) => d.StackName), input.EnableStackCreation])).toEqual([
       [['Api', 'Data'], undefined],
       [['Fresh', 'Old'], true],
     ]);
