@@ -315,4 +315,25 @@ project.addTask('mutation:invoke', {
 });
 project.addPackageIgnore('/stryker.*.json');
 
+// ---------------------------------------------------------------------------
+// Issue 19: the data-bearing types and stack refactoring's limits (curated tables in
+// build-tools/, checked against the pinned spec) are generated into their own file.
+// ---------------------------------------------------------------------------
+project.tasks.tryFind('generate:spec')!.exec('ts-node --transpile-only build-tools/generate-data-spec.ts');
+// The AWS SDK's CloudFormation client checks the CreateStackRefactor inputs in the tests (it was installed as a peer of @aws-cdk/cloudformation-diff).
+project.addDevDeps('@aws-sdk/client-cloudformation@^3.1169.0');
+project.gitattributes.addAttributes('/src/spec/data-spec.generated.ts', 'linguist-generated');
+// `npm run example:refactor`: the example app before and after its named table moves to a new
+// construct id; the diff turns the rename into a refactor plan and gives the data verdict.
+const exampleRefactor = project.addTask('example:refactor', {
+  description: 'Synthesize the example app before and after renaming its table and write the refactor plan with cdk-lifecycle diff',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleRefactor.spawn(bundleRuntime);
+exampleRefactor.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' });
+exampleRefactor.exec(`${exampleSynth} -c renameTable=true --output cdk.out.renamed`, { cwd: 'examples' });
+exampleRefactor.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.renamed --refactor-plan refactor-plan.json --fail-on none', { cwd: 'examples' });
+project.gitignore.exclude('/examples/refactor-plan*.json');
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/refactor-plan.bench.ts');
+
 project.synth();

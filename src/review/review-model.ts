@@ -46,9 +46,9 @@ export interface ReviewDetail extends PredictedChangeDetail {
   readonly afterValue?: string;
 }
 
-/** What becomes of a resource's data when it is removed or replaced. */
+/** What becomes of a resource's data when it is removed or replaced (the engine's data verdict). */
 export interface ReviewDataVerdict {
-  /** `deleted`, `snapshotted` or `retained`. */
+  /** `deleted`, `snapshotted`, `retained` or `unknown`. */
   readonly verdict: string;
   /** The consequence, in words. */
   readonly consequence: string;
@@ -115,8 +115,6 @@ export interface ReviewInputStack {
   readonly changeSet: PredictedChangeSet;
   /** Where a resource is defined (construct path, source line), by nested stack path ('' at the top) and logical id. */
   readonly locate?: (nestedStackPath: string, logicalId: string) => { constructPath?: string; source?: SourceLocation } | undefined;
-  /** The data verdict of a change, when the engine gives one. */
-  readonly dataVerdictOf?: (nestedStackPath: string, change: PredictedResourceChange) => ReviewDataVerdict | undefined;
 }
 
 /** Decides a change's level; returns the rule that matched, if any. */
@@ -158,7 +156,9 @@ function changesOf(
           : { direction: 'from' as const, logicalId: rename.fromLogicalId, similarity: rename.similarity },
       }),
     };
-    const dataVerdict = stack.dataVerdictOf?.(nestedStackPath ?? '', change);
+    const data = change.dataVerdict;
+    const dataVerdict: ReviewDataVerdict | undefined = data === undefined ? undefined
+      : { verdict: data.fate.toLowerCase(), consequence: data.consequence, certain: data.certainty === 'Certain' };
     const located = { ...base, ...(dataVerdict === undefined ? {} : { dataVerdict }), kind: kindOf(base, dataVerdict) };
     const { level, ruleId, reason } = decide(located);
     return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
@@ -166,6 +166,23 @@ function changesOf(
   const nested = Object.entries(changeSet.nestedChangeSets).flatMap(([logicalId, set]) =>
     changesOf(stack, set, nestedStackPath === undefined ? logicalId : `${nestedStackPath}/${logicalId}`, decide));
   return [...own, ...nested];
+}
+
+/**
+ * Why a change matters, in one sentence: why it fails; else what becomes of its data and why it
+ * is replaced; else why it is replaced (the chains behind it); else what its level says.
+ */
+export function explain(change: ReviewChange): string {
+  if (change.failure !== undefined) return change.failure.reason;
+  const replaced = change.replacement === 'True' || change.replacement === 'Conditional';
+  const why = change.details.filter((detail) => detail.requiresRecreation !== 'Never')
+    .map((detail) => detail.chain ?? `${detail.target} (${detail.requiresRecreation}, ${detail.evaluation})`).join('; ');
+  const because = replaced && why !== '' ? `${change.replacement === 'True' ? 'replaced' : 'may be replaced'}: ${why}` : undefined;
+  if (change.dataVerdict !== undefined) {
+    const data = `${change.dataVerdict.certain ? '' : 'if it is replaced, '}${change.dataVerdict.consequence}`;
+    return because === undefined ? data : `${data} (${because})`;
+  }
+  return because ?? change.levelReason;
 }
 
 /** The kind of a change: a failure first, then data loss, then what CloudFormation does. */

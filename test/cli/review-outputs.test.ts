@@ -46,7 +46,7 @@ test('GIVEN an invalid rules file WHEN diff runs THEN it is an input error (exit
 
 test('GIVEN --group-by WHEN diff runs THEN the text report folds the changes into a tree with counts', async () => {
   const result = await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'kind,type']);
-  expect(result.stdout).toContain('Changes grouped by kind, then type\nkind maybe-replace (3)\n  type AWS::ApplicationAutoScaling::ScalableTarget (1)\n    Scaling\n');
+  expect(result.stdout).toContain('Changes grouped by kind, then type\nkind data-loss (2)\n  type AWS::SQS::Queue (2)\n    Events\n    OrdersQueue\nkind failure (2)\n');
   expect((await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'size'])).stderr).toContain('--group-by takes type, action, property, stack, kind, level');
 });
 

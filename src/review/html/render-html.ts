@@ -6,7 +6,7 @@
  * page, so it reads without JavaScript; nothing is fetched (its Content-Security-Policy says so).
  */
 import { aggregate, GroupKey, GroupNode } from '../aggregate';
-import type { Review, ReviewChange, ReviewDetail } from '../review-model';
+import { explain, Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
@@ -91,7 +91,7 @@ function row(change: ReviewChange): string {
   const what = change.failure !== undefined
     ? `<strong>${change.failure.certainty === 'Certain' ? 'Will fail' : 'May fail'}</strong>: ${e(change.failure.reason)}`
     : change.dataVerdict !== undefined
-      ? `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.dataVerdict.consequence)}`
+      ? `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(explain(change))}`
       : `${e(KIND_STYLE[change.kind].label)}${change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`}`;
   const rule = change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
   const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;

@@ -4,13 +4,15 @@
  */
 import { StackDiff } from './predict-stacks';
 import { renderChanges } from './render-changes';
+import { renderDataVerdicts } from './render-data-verdicts';
+import { renderRefactor } from './render-refactor';
 import { summarize, summaryLine } from './summary';
-import { FailureVerdict } from '../../../change-set';
+import { FailureVerdict, RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
 import { Review, ReviewChange } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
-/** What the report adds to the changes: the review rules' verdicts and an aggregation. */
+/** What the report adds to the changes: the review rules' verdicts, an aggregation, a refactor plan. */
 export interface TextExtras {
   /** The review of the changes (for the aggregation, and the levels when shown). */
   readonly review?: Review;
@@ -18,6 +20,10 @@ export interface TextExtras {
   readonly showLevels?: boolean;
   /** `--group-by`: the changes folded into a tree before the summary. */
   readonly groupBy?: readonly GroupKey[];
+  /** A refactor plan: its moves and steps come before the summary. */
+  readonly plan?: RefactorPlan;
+  /** Where the plan was written. */
+  readonly planFile?: string;
 }
 
 /** Renders the report, ending with a newline. */
@@ -36,6 +42,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     for (const { stack, failure, constructPath } of certain) lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
     lines.push('');
   }
+  lines.push(...renderDataVerdicts(diffs, style));
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
     for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));
@@ -64,6 +71,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     const tree = aggregate((extras.review?.changes ?? []).filter((change) => change.level !== 'ignore'), extras.groupBy);
     lines.push(style.heading(`Changes grouped by ${extras.groupBy.join(', then ')}`), ...treeLines(tree, ''), '');
   }
+  lines.push(...renderRefactor(extras.plan, style, extras.planFile));
   lines.push(summaryLine(summarize(diffs)));
   if (extras.review !== undefined && extras.showLevels === true) {
     const levels = extras.review.counts.byLevel;

@@ -11,12 +11,17 @@ export interface Summary {
   readonly certainFailures: number;
   readonly possibleFailures: number;
   readonly renames: number;
+  /** Removed or replaced data-bearing resources. */
+  readonly dataVerdicts: number;
+  /** Those whose data is deleted (certainly or possibly). */
+  readonly dataDeleted: number;
 }
 
 /** Adds up the changes, failures and probable renames of all the stacks. */
 export function summarize(diffs: readonly StackDiff[]): Summary {
   const changes = diffs.flatMap((diff) => everyChange(diff.changeSet));
   const failures = diffs.flatMap((diff) => diff.changeSet.failures);
+  const verdicts = diffs.flatMap((diff) => diff.changeSet.dataVerdicts);
   const count = (predicate: (change: PredictedResourceChange) => boolean) => changes.filter(predicate).length;
   return {
     added: count((change) => change.action === 'Add'),
@@ -27,6 +32,8 @@ export function summarize(diffs: readonly StackDiff[]): Summary {
     certainFailures: failures.filter((failure) => failure.certainty === 'Certain').length,
     possibleFailures: failures.filter((failure) => failure.certainty !== 'Certain').length,
     renames: diffs.reduce((total, diff) => total + diff.changeSet.renames.length, 0),
+    dataVerdicts: verdicts.length,
+    dataDeleted: verdicts.filter((verdict) => verdict.fate === 'Deleted').length,
   };
 }
 
@@ -45,7 +52,8 @@ export function summaryLine(summary: Summary): string {
     `${summary.removed} removed`,
   ];
   const failures = [plural(summary.certainFailures, 'certain failure'), plural(summary.possibleFailures, 'possible failure')];
-  return `Summary: ${parts.join(', ')}; ${failures.join(', ')}; ${plural(summary.renames, 'probable rename')}`;
+  const data = summary.dataVerdicts === 0 ? '' : `; ${plural(summary.dataVerdicts, 'data verdict')} (${summary.dataDeleted} deleting data)`;
+  return `Summary: ${parts.join(', ')}; ${failures.join(', ')}; ${plural(summary.renames, 'probable rename')}${data}`;
 }
 
 function plural(count: number, noun: string): string {
