@@ -25,9 +25,9 @@ test('GIVEN rules that ignore the certain failure WHEN diff runs THEN it exits 0
   expect(text.stdout).toContain('Warnings of the review:\n[warn] AWS::RDS::DBInstance Db (stack Database)\n    CloudFormation may fail this change\n[warn] AWS::SNS::Topic Old (stack Legacy)\n    no-removal: Removals need a look');
   expect(text.stdout.trimEnd().split('\n').pop()).toBe('Review: 0 fail, 2 warn, 3 info, 1 ignored');
   const json = JSON.parse((await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules, '--json'])).stdout);
-  expect(json.Legacy.Changes[0].ResourceChange.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
+  expect(json.Legacy.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
   const archive = json.App.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Storage').ResourceChange.NestedChanges.find((c: any) => c.ResourceChange.LogicalResourceId === 'Archive');
-  expect(archive.ResourceChange.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
+  expect(archive.ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
 });
 
 test('GIVEN a rule that fails what --fail-on none lets through WHEN diff runs THEN it exits 1', async () => {
