@@ -10,7 +10,7 @@ import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change
 import { replacementChain } from '../../src/cli/commands/diff/replacement-chain';
 import { parametersFor, parseParameters } from '../../src/cli/input/parameter-values';
 import { useColour } from '../../src/cli/render/style';
-import { packageVersion } from '../../src/cli/version';
+import { packageVersion } from '../../src/review/package-version';
 
 describe('parameter values', () => {
   test.each([

@@ -21,7 +21,11 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
 }
 
 interface ChangeJson {
-  readonly ResourceChange: { readonly LogicalResourceId: string; readonly NestedChanges?: unknown[]; readonly PredictorAdditions?: Record<string, unknown> };
+  readonly ResourceChange: {
+    readonly LogicalResourceId: string;
+    readonly NestedChanges?: unknown[];
+    readonly PredictorAdditions?: Record<string, unknown>;
+  };
 }
 
 /** The changes with each one's review level, nested changes included. */
