@@ -62,7 +62,7 @@ export class ReplacementGuardPlugin implements IPolicyValidationPlugin {
   public readonly name = 'cdk-lifecycle';
 
   /** The rules the plugin evaluates. */
-  public readonly ruleIds = [FindingId.NAMED_RESOURCE_REPLACEMENT, FindingId.NAME_COLLISION, FindingId.NAME_MAY_COLLIDE];
+  public readonly ruleIds?: string[] = [FindingId.NAMED_RESOURCE_REPLACEMENT, FindingId.NAME_COLLISION, FindingId.NAME_MAY_COLLIDE];
 
   private readonly severity: Severity;
   private readonly filter: ResourceTypeFilter;
