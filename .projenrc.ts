@@ -77,7 +77,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
   ],
   bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
-  gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
+  gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/examples/review/', '/bench/.out/', '/.tmp/'],
 });
 
 // projen takes every `@aws-cdk/*` package it does not know for a CDK v1 module and warns
@@ -176,6 +176,16 @@ exampleDiff.spawn(bundleRuntime);
 exampleDiff.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' });
 exampleDiff.exec(`${exampleSynth} -c newKey=true --output cdk.out.after`, { cwd: 'examples' });
 exampleDiff.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.after --fail-on none', { cwd: 'examples' });
+
+// `npm run example:review`: the same change as every review output (examples/review/), and
+// the README's screenshot of its HTML report (docs/images/review-report.png) from headless
+// Chromium (Debian's package).
+const exampleReview = project.addTask('example:review', {
+  description: 'Write the example change as HTML, Markdown, SARIF and JUnit (examples/review/) and screenshot the HTML report for the README',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleReview.spawn(exampleDiff);
+exampleReview.exec('bash build-tools/example-review.sh');
 
 // Code generation for the other jsii languages: their registries are unreachable here, so
 // generated code is the check.
