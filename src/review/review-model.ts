@@ -6,6 +6,7 @@
  * are thin renderers over it.
  */
 import type { PredictedChangeSet, PredictedChangeDetail, PredictedResourceChange } from '../change-set';
+import { Detail, Replacement, replacementOf } from '../change-set/model';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
 export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
@@ -209,11 +210,14 @@ export function targetOf(detail: PredictedChangeDetail): string {
   return detail.changeSource === 'Automatic' ? 'nested stack template' : 'Properties';
 }
 
-/** The replacement a detail alone causes (CloudFormation's rule). */
-export function detailReplacement(detail: PredictedChangeDetail): 'True' | 'Conditional' | 'False' {
-  if (detail.requiresRecreation === 'Never') return 'False';
-  if (detail.requiresRecreation === 'Conditionally') return 'Conditional';
-  return detail.evaluation === 'Static' ? 'True' : 'Conditional';
+/**
+ * The replacement a detail alone causes: CloudFormation's rule, the engine's own
+ * `replacementOf` (which also computes each resource's Replacement).
+ *
+ * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ResourceChange.html
+ */
+export function detailReplacement(detail: PredictedChangeDetail): Replacement {
+  return replacementOf(detail as unknown as Pick<Detail, 'requiresRecreation' | 'evaluation'>);
 }
 
 /** Whether a detail comes from another resource (its `Ref` or an attribute). */
@@ -240,7 +244,8 @@ function walk(
   const causeId = (detail.causingEntity ?? '').split('.')[0];
   const cause = byId.get(causeId);
   const root = cause === undefined ? undefined : rootDetail(cause);
-  const verb = cause?.replacement === 'True' ? 'replaced' : cause?.replacement === 'Conditional' ? 'may be replaced' : 'updated';
+  // A cause outside the changes given was replaced (only replacements reach other stacks' changes).
+  const verb = cause === undefined || cause.replacement === 'True' ? 'replaced' : cause.replacement === 'Conditional' ? 'may be replaced' : 'updated';
   if (cause === undefined || root === undefined || seen.has(causeId)) return [`${causeId} ${verb}`, link];
   if (isReference(root)) return [...walk(byId, causeId, root, new Set([...seen, causeId])), link];
   const via = root.changeSource === 'ParameterReference' ? ` ← parameter ${root.causingEntity}` : '';
