@@ -10,12 +10,12 @@
  *
  *   npx ts-node --transpile-only bench/review-outputs.bench.ts
  */
-import { gzipSync } from 'node:zlib';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { formatDifferences, fullDiff } from '@aws-cdk/cloudformation-diff';
 import { renderHtml } from '../src/review/html/render-html';
 import { renderJunit } from '../src/review/render-junit';

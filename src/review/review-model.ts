@@ -94,8 +94,8 @@ export interface Review {
   readonly counts: ReviewCounts;
 }
 
-/** Counts over the whole review (ignored changes are counted apart). */
-export interface ReviewCounts {
+/** Counts of changes by what CloudFormation does, fails and deletes. */
+export interface ChangeCounts {
   readonly added: number;
   readonly modified: number;
   readonly replaced: number;
@@ -103,8 +103,15 @@ export interface ReviewCounts {
   readonly removed: number;
   readonly certainFailures: number;
   readonly possibleFailures: number;
+  /** Removed or replaced data-bearing resources. */
+  readonly dataVerdicts: number;
+  /** Those whose data is deleted (certainly or possibly). */
   readonly dataLoss: number;
   readonly renames: number;
+}
+
+/** Counts over the whole review: of the changes no rule ignores, and of every level. */
+export interface ReviewCounts extends ChangeCounts {
   readonly byLevel: Readonly<Record<ReviewLevel, number>>;
 }
 
@@ -260,10 +267,14 @@ function rootDetail(change: PredictedResourceChange): PredictedChangeDetail | un
 }
 
 function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
-  const counted = changes.filter((change) => change.level !== 'ignore');
-  const count = (predicate: (change: ReviewChange) => boolean) => counted.filter(predicate).length;
   const byLevel = { fail: 0, warn: 0, info: 0, ignore: 0 };
   for (const change of changes) byLevel[change.level]++;
+  return { ...changeCounts(changes.filter((change) => change.level !== 'ignore')), byLevel };
+}
+
+/** The counts of these changes (the text report's summary counts every change). */
+export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
+  const count = (predicate: (change: ReviewChange) => boolean) => changes.filter(predicate).length;
   return {
     added: count((change) => change.action === 'Add'),
     modified: count((change) => change.action === 'Modify' && change.replacement === 'False'),
@@ -272,8 +283,8 @@ function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
     removed: count((change) => change.action === 'Remove'),
     certainFailures: count((change) => change.failure?.certainty === 'Certain'),
     possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
+    dataVerdicts: count((change) => change.dataVerdict !== undefined),
     dataLoss: count((change) => change.dataVerdict?.verdict === 'deleted'),
     renames: count((change) => change.rename?.direction === 'from'),
-    byLevel,
   };
 }

@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIXTURES } from './helpers';
 import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change-set';
-import { referenceChain } from '../../src/review/review-model';
 import { parametersFor, parseParameters } from '../../src/cli/input/parameter-values';
 import { useColour } from '../../src/cli/render/style';
 import { packageVersion } from '../../src/review/package-version';
+import { referenceChain } from '../../src/review/review-model';
 
 describe('parameter values', () => {
   test.each([

@@ -4,8 +4,8 @@
  * resource, and nested stacks' changes indented under their stack resource.
  */
 import { ConstructPaths } from './construct-paths';
-import { detailReplacement, referenceChain, targetOf } from '../../../review/review-model';
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
+import { detailReplacement, referenceChain, targetOf } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
 /** The marker of a resource change (the legend is in `--help` and docs/cli.md). */
