@@ -1,0 +1,49 @@
+/**
+ * How one invocation of a polling provider spends its time: polling until `pollUntil`, then the
+ * hand-on reserve, in which it keeps the wait and starts the next invocation, or answers and
+ * removes what the wait stored. Every SSM and Lambda call in the reserve has a deadline that
+ * leaves the answer its time; the last share is kept for the removal after the answer.
+ */
+
+/** Time kept at the end of an invocation to hand on or answer: 10%, 2 s to 10 s. */
+export function handOnReserve(invocationMs: number): number {
+  return Math.min(10_000, Math.max(2_000, invocationMs / 10));
+}
+
+/** Longest time one call of isComplete may take: a fifth of the invocation, 1 s to 60 s. */
+export function callBudget(invocationMs: number): number {
+  return Math.min(60_000, Math.max(1_000, invocationMs / 5));
+}
+
+/** Kept before Lambda's own end of the invocation, whatever else runs late. */
+const LAST_MOMENT_MS = 500;
+
+/** The times of one invocation (epoch ms). */
+export interface InvocationTime {
+  /** When polling stops: the invocation's end less the hand-on reserve. */
+  readonly pollUntil: number;
+  /** The latest moment anything runs (the invocation's end less half a second). */
+  readonly lastMoment: number;
+  /** The hand-on reserve, in ms. */
+  readonly reserveMs: number;
+}
+
+/** The times of an invocation that started at `start` with `remainingMs` to run. */
+export function invocationTime(start: number, remainingMs: number): InvocationTime {
+  const reserveMs = handOnReserve(remainingMs);
+  return { pollUntil: start + remainingMs - reserveMs, lastMoment: start + remainingMs - LAST_MOMENT_MS, reserveMs };
+}
+
+/** When the answer must have been sent: the polling deadline, and an eighth of the reserve before the last moment (for the removal). */
+export function answerBy(time: InvocationTime, pollingDeadline: number): number {
+  return Math.min(pollingDeadline, time.lastMoment - time.reserveMs / 8);
+}
+
+/**
+ * The deadline of one SSM or Lambda call made before an answer due at `answerAt`: a third of
+ * the time left until then, at most a quarter of the reserve. Three calls in a row leave the
+ * answer at least 8/27 of the time.
+ */
+export function stepDeadline(now: number, answerAt: number, time: InvocationTime): number {
+  return now + Math.max(0, Math.min(time.reserveMs / 4, (answerAt - now) / 3));
+}
