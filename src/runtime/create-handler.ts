@@ -15,7 +15,7 @@ import { createLogger, Logger, LogSink } from './protocol/logger';
 import { isFailedCreateId } from './protocol/physical-id';
 import { parseRequest } from './protocol/request';
 import { fitResponse, ResponseBody } from './protocol/response';
-import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
+import { checkResponseUrl, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
 import { unwrapInvocation } from './protocol/sns';
 
 /** The subset of the Lambda context the runtime reads. */
@@ -68,8 +68,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');
       return summary;
     }
-    const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, policy);
+    // Without a policy, sendResponse's default.
+    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, deps.retryPolicy);
     const fields = {
       status: fitted.Status,
       physicalResourceId: fitted.PhysicalResourceId,
@@ -167,7 +167,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
 function safeRemaining(context: LambdaContextLike | undefined, fallback: number): number {
   try {
     const value = context?.getRemainingTimeInMillis?.();
-    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+    return typeof value === 'number' && value > 0 && value < Infinity ? value : fallback;
   } catch {
     return fallback;
   }

@@ -40,7 +40,8 @@ export function computeBudget(now: number, remainingMs: number, serviceTimeoutSe
  */
 export function requestSentAt(url: URL, invocationStart: number, serviceTimeoutSeconds: number): number {
   const date = url.searchParams.get('X-Amz-Date') ?? '';
-  const iso = date.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z');
+  // 20261130T120000Z -> 2026-11-30T12:00:00Z; anything else is not read (Date.parse reads too much).
+  const iso = date.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(?=\d\dZ$)/, '$1-$2-$3T$4:$5:');
   const signed = iso === date ? NaN : Date.parse(iso);
   return signed < invocationStart ? Math.max(signed, invocationStart - serviceTimeoutSeconds * 1000) : invocationStart;
 }
@@ -58,9 +59,10 @@ export function prepareDeadline(now: number, remainingMs: number): number {
 
 /** Reads ServiceTimeout (seconds, delivered as a string) from raw properties. */
 export function readServiceTimeout(properties: unknown): number {
-  const raw = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).ServiceTimeout : undefined;
-  const seconds = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : NaN;
-  return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
+  const raw = (properties as { ServiceTimeout?: unknown } | null | undefined)?.ServiceTimeout;
+  // NaN and Infinity fail the range check too.
+  const seconds = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : 0;
+  return seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
 }
 
 /** Names a handler that ran past its deadline. */

@@ -9,7 +9,7 @@ import { createWaiter } from '../../../src/runtime/polling/waiter';
 import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { nodePut } from '../../../src/runtime/protocol/send-response';
 import type { LifecycleEvent } from '../../../src/runtime/types';
-import { inThreadInvoker, lambdaContext, makeEvent } from '../../helpers/events';
+import { inThreadInvoker, lambdaContext, makeEvent, signedAt } from '../../helpers/events';
 import { MemorySsm } from '../../helpers/hostile-aws';
 import { ResponseServer, SIGNATURE } from '../../helpers/response-server';
 
@@ -96,4 +96,13 @@ test('GIVEN a wait longer than the invocation WHEN it hands on THEN nothing is a
   expect(server.bodies).toEqual([expect.objectContaining({ Status: 'SUCCESS', PhysicalResourceId: 'db-1', Data: { Port: 5432 } })]);
   expect(ssm.parameters.size).toBe(0);
   expect(lines.join('\n')).not.toContain(SIGNATURE);
+});
+
+test('GIVEN a request delivered 6 s after CloudFormation signed it, with a 10 s ServiceTimeout WHEN isComplete never completes THEN FAILED arrives within the ServiceTimeout counted from the signing time', async () => {
+  const { handler } = polling([]);
+  const sent = Math.floor((Date.now() - 6_000) / 1000) * 1000;
+  const event = makeEvent(signedAt(server.url(), sent), { ResourceProperties: { ServiceToken: 'x', ServiceTimeout: '10' } });
+  await handler(event, lambdaContext(60_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', Reason: expect.stringMatching(/^isComplete did not report completion within 10 s \(ServiceTimeout\) after \d+ call\(s\)/) })]);
+  expect(server.puts[0].at).toBeLessThan(sent + 10_000);
 });
