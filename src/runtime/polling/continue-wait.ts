@@ -48,6 +48,7 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);
   const time = invocationTime(run.invocationStart, run.remainingMs);
   const step = () => stepDeadline(deps.now(), answerBy(time, deadline), time);
+  const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
   try {
     let claimError: unknown;
     const claimed = await deps.store.claim(state.parameter, state.hop, deadline, step()).catch((e: unknown) => {
@@ -62,7 +63,7 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     try {
       kept = await deps.store.read(state.parameter, step());
     } catch (e) {
-      const here = await goOnElsewhere(deps, state, e, deadline, step, logger);
+      const here = await goOnElsewhere(deps, state, maxHop, e, deadline, step, logger);
       if (!here) return;
       ({ state, kept } = here);
     }
@@ -73,7 +74,6 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
       }
       return;
     }
-    const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
     const part: WaitPart = {
       request: state.request,
       result: kept.result,
@@ -115,12 +115,13 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
  * goes on here, as the next hop. Undefined when nothing more is to be done here.
  */
 async function goOnElsewhere(
-  deps: LongWaitDependencies, state: PollState, readError: unknown, deadline: number, step: () => number, logger: Logger,
+  deps: LongWaitDependencies, state: PollState, maxHop: number, readError: unknown, deadline: number, step: () => number, logger: Logger,
 ): Promise<{ readonly state: PollState; readonly kept?: KeptWait } | undefined> {
   const next = { ...state, hop: state.hop + 1 };
   logger.error('could not read the kept wait: the wait goes on in a new invocation', { error: errorText(readError), nextHop: next.hop });
-  if (deps.now() >= deadline) {
-    logger.error('the deadline has passed: nobody is left to answer; CloudFormation fails the resource at its ServiceTimeout');
+  const stop = deps.now() >= deadline ? 'the deadline has passed' : next.hop > maxHop ? `the wait has reached its bound of ${maxHop} hand-offs` : undefined;
+  if (stop) {
+    logger.error(`${stop}: nobody is left to answer; CloudFormation fails the resource at its ServiceTimeout`);
     return undefined;
   }
   try {
