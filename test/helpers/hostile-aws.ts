@@ -44,6 +44,11 @@ class Faults {
     this.left.length = 0;
   }
 
+  /** Adds faults from now on. */
+  public add(faults: readonly Fault[]): void {
+    this.left.push(...faults.map((fault) => ({ fault, times: fault.times ?? Infinity })));
+  }
+
   /** The fault for this call, if any (counting it). */
   public take(op: Fault['op'], names: readonly string[]): FaultKind | undefined {
     const hit = this.left.find((f) => f.times > 0 && f.fault.op === op && (!f.fault.names || names.some((n) => f.fault.names!.test(n))));
@@ -75,6 +80,11 @@ export class MemorySsm implements SsmOperations {
   /** The service recovers: no more faults. */
   public heal(): void {
     this.faults.clear();
+  }
+
+  /** The service starts failing: `faults` from now on. */
+  public arm(...faults: Fault[]): void {
+    this.faults.add(faults);
   }
 
   public async putParameter(input: { Name: string; Value: string; Type: string; Overwrite: boolean; Tier?: string; Policies?: string }) {
@@ -129,6 +139,11 @@ export class MemoryLambda {
   /** The service recovers: no more faults. */
   public heal(): void {
     this.faults.clear();
+  }
+
+  /** The service starts failing: `faults` from now on. */
+  public arm(...faults: Fault[]): void {
+    this.faults.add(faults);
   }
 
   /** The `SelfInvoke` of this stand-in. */

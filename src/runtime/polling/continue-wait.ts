@@ -5,15 +5,17 @@
  *
  * - the claim fails (SSM cannot say who has the hop): this invocation answers FAILED;
  * - the kept wait cannot be read: the wait goes on in a new invocation with the next hop
- *   number (a fresh claim, never this hop's own); when even that cannot start, the kept wait is
- *   read once more to answer FAILED;
+ *   number (a fresh claim, never this hop's own), until the deadline or the wait's bound on
+ *   hand-offs; when that invocation cannot be started, this one claims the next hop itself,
+ *   reads once more and goes on here;
  * - the hop is beyond the wait's bound on hand-offs: FAILED, saying so.
  *
- * Whatever it answers, it removes what the wait stored afterwards.
+ * Whatever it answers, it removes what the wait stored afterwards (best effort, within half
+ * the reserve: what is left expires an hour after the deadline).
  */
 import { startInvocation } from './hand-on';
 import { hopBound, hopBoundReason } from './hop-bound';
-import { answerBy, invocationTime, stepDeadline } from './invocation-time';
+import { answerBy, cleanUpDeadline, invocationTime, stepDeadline } from './invocation-time';
 import { finishWait, waitInThisInvocation } from './long-wait';
 import { PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
@@ -70,7 +72,7 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     if (!kept) {
       logger.info('the request was answered already (a late delivery): nothing to do');
       if (claimError === undefined) {
-        await deps.store.release(state.parameter, state.hop, time.lastMoment).catch((e) => logger.error('could not remove the claim of this hop: it expires an hour after the deadline', { error: errorText(e) }));
+        await deps.store.release(state.parameter, state.hop, cleanUpDeadline(deps.now(), time)).catch((e) => logger.error('could not remove the claim of this hop: it expires an hour after the deadline', { error: errorText(e) }));
       }
       return;
     }

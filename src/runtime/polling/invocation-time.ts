@@ -2,7 +2,8 @@
  * How one invocation of a polling provider spends its time: polling until `pollUntil`, then the
  * hand-on reserve, in which it keeps the wait and starts the next invocation, or answers and
  * removes what the wait stored. Every SSM and Lambda call in the reserve has a deadline that
- * leaves the answer its time; the last share is kept for the removal after the answer.
+ * leaves the answer its time; the last share is kept for the removal after the answer, which
+ * is best effort and bounded too.
  */
 
 /** Time kept at the end of an invocation to hand on or answer: 10%, 2 s to 10 s. */
@@ -46,4 +47,13 @@ export function answerBy(time: InvocationTime, pollingDeadline: number): number 
  */
 export function stepDeadline(now: number, answerAt: number, time: InvocationTime): number {
   return now + Math.max(0, Math.min(time.reserveMs / 4, (answerAt - now) / 3));
+}
+
+/**
+ * The deadline of removing what a wait stored (best effort, after the answer or when there is
+ * nothing to answer): half the reserve, never past the last moment. What is not removed by then
+ * expires on its own.
+ */
+export function cleanUpDeadline(now: number, time: InvocationTime): number {
+  return Math.min(time.lastMoment, now + time.reserveMs / 2);
 }

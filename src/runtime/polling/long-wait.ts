@@ -6,7 +6,7 @@
  * stored, after the answer.
  */
 import { handOn } from './hand-on';
-import { answerBy, callBudget } from './invocation-time';
+import { answerBy, callBudget, cleanUpDeadline } from './invocation-time';
 import { pollingDeadline } from './poll-schedule';
 import { pollWithinInvocation } from './poll-within-invocation';
 import { failedWait, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
@@ -82,7 +82,7 @@ export async function finishWait<S>(
   const deadline = answerBy(part.time, pollingDeadline(part.sentAt, readServiceTimeout(part.request.ResourceProperties)));
   const answered = await answer(end.body, deadline);
   if (end.stored !== undefined) {
-    await deps.store.remove(parameter, end.stored, part.time.lastMoment).catch((e) => {
+    await deps.store.remove(parameter, end.stored, cleanUpDeadline(deps.now(), part.time)).catch((e) => {
       part.logger.error('could not remove what the wait stored: it expires an hour after the deadline', { error: errorText(e) });
     });
   }
