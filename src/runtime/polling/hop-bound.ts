@@ -14,9 +14,10 @@ const SPARE_HOPS = 5;
  * earlier than one call of isComplete before that (the call would not fit), so each one moves
  * the wait on by at least `invocation - reserve - call`, whatever the schedule's intervals (a
  * longer interval is slept through in the invocation, not handed on). The bound is twice the
- * hand-offs a whole ServiceTimeout needs at that pace, plus 5: slow claims and reads cannot
- * reach it, a chain that goes round without waiting does. 0 when a new invocation has no time
- * for a call at all (every one would hand on at once).
+ * hand-offs a whole ServiceTimeout needs at that pace, plus 5: claims and reads that use their
+ * whole budgets at most halve the pace (in functions of 5 s or more), a chain that goes round
+ * without waiting reaches it. 0 when a new invocation has no time for a call at all (every one
+ * would hand on at once).
  */
 export function hopBound(serviceTimeoutSeconds: number, invocationMs: number): number {
   const polling = invocationMs - handOnReserve(invocationMs);
