@@ -107,7 +107,13 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
           // The waiter answers when the wait ends in this invocation (by the polling deadline);
           // otherwise the wait continues in a new invocation, which answers.
           const waited = await deps.waiter.wait({
-            request: parsed.request, body, sentAt, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs,
+            request: parsed.request,
+            body,
+            sentAt,
+            invocationStart: startedAt,
+            remainingMs: remaining,
+            logger,
+            logLocation: logs,
             answer: (answer, deadline) => deliver(summary, answer, url, deadline, logger),
           });
           return waited ?? { ...summary, status: 'WAITING' };

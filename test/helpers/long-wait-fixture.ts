@@ -3,6 +3,7 @@
  * answering from a script (each call takes 50 ms), sleeps that only move the clock, and
  * builders for one invocation's part and for the invocation that continues the wait.
  */
+import { Fault, MemoryLambda, MemorySsm } from './hostile-aws';
 import { Continuation } from '../../src/runtime/polling/continue-wait';
 import { invocationTime } from '../../src/runtime/polling/invocation-time';
 import type { LongWaitDependencies, WaitPart } from '../../src/runtime/polling/wait-part';
@@ -11,7 +12,6 @@ import type { HandlerOutcome } from '../../src/runtime/protocol/handler-result';
 import { createLogger } from '../../src/runtime/protocol/logger';
 import type { ResponseBody } from '../../src/runtime/protocol/response';
 import type { LifecycleIsCompleteEvent } from '../../src/runtime/types';
-import { Fault, MemoryLambda, MemorySsm } from './hostile-aws';
 
 export const RESPONSE_URL = 'https://cloudformation-custom-resource-response.s3.amazonaws.com/abc?X-Amz-Signature=SECRET';
 export const PARAMETER = '/cdk-lifecycle/provider-fn/abc';

@@ -8,13 +8,13 @@
  * get 6 s, so that one slowed by faults still has time for its call. isComplete says done once
  * `complete()` was called.
  */
+import { inThreadInvoker, lambdaContext, makeEvent } from './events';
+import { MemoryLambda, MemorySsm } from './hostile-aws';
+import type { ResponseServer } from './response-server';
 import { createHandler } from '../../src/runtime/create-handler';
 import { WaitStore } from '../../src/runtime/polling/wait-store';
 import { createWaiter } from '../../src/runtime/polling/waiter';
 import { nodePut } from '../../src/runtime/protocol/send-response';
-import { inThreadInvoker, lambdaContext, makeEvent } from './events';
-import { MemoryLambda, MemorySsm } from './hostile-aws';
-import type { ResponseServer } from './response-server';
 
 /** Length of the invocation that runs onEvent, and of the ones that continue the wait. */
 export const FIRST_MS = 3_200;
@@ -74,6 +74,7 @@ export function pollingProvider(server: ResponseServer) {
     /** The invocation the `n`-th hand-off started (0 the first). */
     hop: (n: number) => invoke(JSON.parse(lambda.invoked[n]), HOP_MS),
     /** Whether `played` ended, and any answer arrived, before the invocation's end. */
-    inTime: (played: PlayedInvocation) => played.elapsed < played.ms && server.puts.filter((p) => p.at >= played.started).every((p) => p.at < played.started + played.ms),
+    inTime: (played: PlayedInvocation) => played.elapsed < played.ms
+      && server.puts.filter((p) => p.at >= played.started).every((p) => p.at < played.started + played.ms),
   };
 }

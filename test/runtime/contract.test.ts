@@ -6,8 +6,8 @@
  */
 import { minimumServiceTimeoutSeconds, PollingSchedule } from '../../src/runtime/contract';
 import { createHandler } from '../../src/runtime/create-handler';
-import { createWaiter } from '../../src/runtime/polling/waiter';
 import { WaitStore } from '../../src/runtime/polling/wait-store';
+import { createWaiter } from '../../src/runtime/polling/waiter';
 import type { HandlerOutcome } from '../../src/runtime/protocol/handler-result';
 import { nodePut } from '../../src/runtime/protocol/send-response';
 import { inThreadInvoker, lambdaContext, makeEvent, signedAt } from '../helpers/events';

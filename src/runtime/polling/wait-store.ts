@@ -116,7 +116,8 @@ export class WaitStore {
 
   private async get(what: string, name: string, deadline: number): Promise<string | undefined> {
     try {
-      const out = await boundedCall(what, deadline, this.clock, (abortSignal) => this.ssm.getParameter({ Name: name, WithDecryption: true }, { abortSignal }));
+      const read = (abortSignal: AbortSignal) => this.ssm.getParameter({ Name: name, WithDecryption: true }, { abortSignal });
+      const out = await boundedCall(what, deadline, this.clock, read);
       return out.Parameter?.Value ?? '';
     } catch (e) {
       if (errorName(e) === 'ParameterNotFound') return undefined;

@@ -5,7 +5,8 @@ import { lambdaThrottling, ssmThrottling } from '../../helpers/hostile-aws';
 function fakeClock() {
   let now = 10_000;
   const sleeps: number[] = [];
-  return { sleeps, clock: { now: () => now, sleep: async (ms: number) => { sleeps.push(ms); now += ms; }, random: () => 1 }, advance: (ms: number) => { now += ms; } };
+  const sleep = async (ms: number) => { sleeps.push(ms); now += ms; };
+  return { sleeps, clock: { now: () => now, sleep, random: () => 1 } };
 }
 
 const realClock = { now: Date.now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), random: Math.random };

@@ -22,7 +22,8 @@ test('GIVEN a wait longer than the invocation WHEN it ends THEN the URL is kept 
   expect(lambda.invoked).toHaveLength(1);
   expect(lambda.invoked[0]).not.toContain('SECRET');
   expect(lambda.invoked[0]).not.toContain('s3.amazonaws.com');
-  expect(JSON.parse(lambda.invoked[0])[POLL_KEY]).toMatchObject({ v: 1, parameter: PARAMETER, hop: 1, maxHop: 42, sentAt: START - 3_000, request: REQUEST });
+  const state = JSON.parse(lambda.invoked[0])[POLL_KEY];
+  expect(state).toMatchObject({ v: 1, parameter: PARAMETER, hop: 1, maxHop: 42, sentAt: START - 3_000, request: REQUEST });
 });
 
 test('GIVEN Data of onEvent and isComplete that each fit but not together WHEN complete THEN FAILED says so instead of an answer that cannot be sent', async () => {
