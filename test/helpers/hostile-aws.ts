@@ -58,20 +58,9 @@ class Faults {
   }
 }
 
-/** A stored parameter. */
-export interface StoredParameter {
-  readonly value: string;
-  readonly type: string;
-  readonly tier?: string;
-  readonly policies?: string;
-}
-
-/** SSM in memory, with faults. */
-export class MemorySsm implements SsmOperations {
-  public readonly parameters = new Map<string, StoredParameter>();
-  /** Every call, as `op name...`. */
-  public readonly calls: string[] = [];
-  private readonly faults: Faults;
+/** A stand-in that can be made to fail and to recover. */
+abstract class FaultyService {
+  protected readonly faults: Faults;
 
   constructor(faults: readonly Fault[] = []) {
     this.faults = new Faults(faults);
@@ -86,6 +75,21 @@ export class MemorySsm implements SsmOperations {
   public arm(...faults: Fault[]): void {
     this.faults.add(faults);
   }
+}
+
+/** A stored parameter. */
+export interface StoredParameter {
+  readonly value: string;
+  readonly type: string;
+  readonly tier?: string;
+  readonly policies?: string;
+}
+
+/** SSM in memory, with faults. */
+export class MemorySsm extends FaultyService implements SsmOperations {
+  public readonly parameters = new Map<string, StoredParameter>();
+  /** Every call, as `op name...`. */
+  public readonly calls: string[] = [];
 
   public async putParameter(input: { Name: string; Value: string; Type: string; Overwrite: boolean; Tier?: string; Policies?: string }) {
     this.calls.push(`putParameter ${input.Name}`);
@@ -125,26 +129,11 @@ export class MemorySsm implements SsmOperations {
 }
 
 /** The self-invoke of a long wait: records payloads, with faults. */
-export class MemoryLambda {
+export class MemoryLambda extends FaultyService {
   /** Payloads of the invocations that started. */
   public readonly invoked: string[] = [];
   /** Every call. */
   public calls = 0;
-  private readonly faults: Faults;
-
-  constructor(faults: readonly Fault[] = []) {
-    this.faults = new Faults(faults);
-  }
-
-  /** The service recovers: no more faults. */
-  public heal(): void {
-    this.faults.clear();
-  }
-
-  /** The service starts failing: `faults` from now on. */
-  public arm(...faults: Fault[]): void {
-    this.faults.add(faults);
-  }
 
   /** The `SelfInvoke` of this stand-in. */
   public readonly invoke = async (_functionName: string, payload: string): Promise<void> => {

@@ -12,6 +12,13 @@ import { ResponseServer } from '../../helpers/response-server';
 const CLAIM_1 = /claim-1$/;
 const KEPT = /\/[0-9a-f]{32}$/;
 
+/** DeleteParameters failing: how, for how many calls, and whether everything is removed in the end. */
+const DELETE_FAULTS: Array<[string, FaultKind, number | undefined, boolean]> = [
+  ['throttled on every attempt', 'throttle', undefined, false],
+  ['never answering', 'hang', undefined, false],
+  ['throttled twice', 'throttle', 2, true],
+];
+
 let server: ResponseServer;
 afterEach(() => server.close());
 
@@ -79,11 +86,7 @@ describe('reading the kept wait', () => {
 });
 
 describe('removing what the wait stored, after the answer', () => {
-  test.each<[string, FaultKind, number | undefined, boolean]>([
-    ['throttled on every attempt', 'throttle', undefined, false],
-    ['never answering', 'hang', undefined, false],
-    ['throttled twice', 'throttle', 2, true],
-  ])('GIVEN DeleteParameters %s WHEN the wait ends THEN SUCCESS is answered in time and what is left expires on its own', async (_name, kind, times, removed) => {
+  test.each(DELETE_FAULTS)('GIVEN DeleteParameters %s WHEN the wait ends THEN SUCCESS is answered in time and what is left expires on its own', async (_name, kind, times, removed) => {
     const provider = await handedOff();
     provider.ssm.arm({ op: 'deleteParameters', kind, times });
     const hop = await provider.hop(0);
@@ -95,11 +98,7 @@ describe('removing what the wait stored, after the answer', () => {
 });
 
 describe('releasing the claim of a late delivery', () => {
-  test.each<[string, FaultKind, number | undefined, boolean]>([
-    ['throttled on every attempt', 'throttle', undefined, false],
-    ['never answering', 'hang', undefined, false],
-    ['throttled twice', 'throttle', 2, true],
-  ])('GIVEN DeleteParameters %s WHEN a hop arrives after the answer THEN it ends in time, answers nothing, and its claim is released or expires', async (_name, kind, times, released) => {
+  test.each(DELETE_FAULTS)('GIVEN DeleteParameters %s WHEN a hop arrives after the answer THEN it ends in time, answers nothing, and its claim is released or expires', async (_name, kind, times, released) => {
     const provider = await handedOff();
     await provider.hop(0);
     expect(provider.ssm.parameters.size).toBe(0);

@@ -11,20 +11,26 @@ let server: ResponseServer;
 beforeEach(async () => { server = await ResponseServer.start(); });
 afterEach(() => server.close());
 
-describe('keeping the wait (SSM PutParameter)', () => {
-  test.each([
-    ['throttled on every attempt', 'throttle' as const, /^could not keep the wait for a new invocation: ThrottlingException: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see /],
-    ['never answering', 'hang' as const, /^could not keep the wait for a new invocation: TimeoutError: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
-  ])('GIVEN SSM %s WHEN the wait would be handed on THEN FAILED names the call, in time, nothing started and nothing stored', async (_name, kind, reason) => {
-    const provider = pollingProvider(server);
-    provider.ssm.arm({ op: 'putParameter', kind });
-    const first = await provider.create();
-    expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', PhysicalResourceId: 'job-1', Reason: expect.stringMatching(reason) })]);
-    expect(provider.inTime(first)).toBe(true);
-    expect(provider.lambda.invoked).toEqual([]);
-    expect([...provider.ssm.parameters.keys()]).toEqual([]);
-  });
+const KEEP = /^could not keep the wait for a new invocation: /;
+const INVOKE = /^could not continue waiting for isComplete in a new invocation: /;
 
+test.each([
+  ['keeping the wait', 'SSM', 'throttled on every attempt', { op: 'putParameter', kind: 'throttle' }, KEEP, /ThrottlingException: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see /],
+  ['keeping the wait', 'SSM', 'never answering', { op: 'putParameter', kind: 'hang' }, KEEP, /TimeoutError: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
+  ['the next invocation', 'Lambda', 'throttled on every attempt', { op: 'invoke', kind: 'throttle' }, INVOKE, /TooManyRequestsException: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: Rate Exceeded\. \(see /],
+  ['the next invocation', 'Lambda', 'never answering', { op: 'invoke', kind: 'hang' }, INVOKE, /TimeoutError: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
+] as const)('GIVEN %s failing (%s %s) WHEN the wait would be handed on THEN FAILED names the call, in time, nothing started and nothing left stored', async (_point, service, _how, fault, prefix, cause) => {
+  const provider = pollingProvider(server);
+  (service === 'SSM' ? provider.ssm : provider.lambda).arm(fault);
+  const first = await provider.create();
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', PhysicalResourceId: 'job-1', Reason: expect.stringMatching(prefix) })]);
+  expect(server.bodies[0].Reason).toMatch(cause);
+  expect(provider.inTime(first)).toBe(true);
+  expect(provider.lambda.invoked).toEqual([]);
+  expect([...provider.ssm.parameters.keys()]).toEqual([]);
+});
+
+describe('keeping the wait (SSM PutParameter)', () => {
   test.each([
     ['throttled twice', { op: 'putParameter' as const, kind: 'throttle' as const, times: 2 }],
     ['storing it but never answering the first attempt', { op: 'putParameter' as const, kind: 'applied-then-hang' as const, times: 1 }],
@@ -43,19 +49,6 @@ describe('keeping the wait (SSM PutParameter)', () => {
 });
 
 describe('starting the next invocation (Lambda Invoke)', () => {
-  test.each([
-    ['throttled on every attempt', 'throttle' as const, /^could not continue waiting for isComplete in a new invocation: TooManyRequestsException: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: Rate Exceeded\. \(see /],
-    ['never answering', 'hang' as const, /^could not continue waiting for isComplete in a new invocation: TimeoutError: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
-  ])('GIVEN Lambda %s WHEN the wait would be handed on THEN FAILED names the call, in time, and the kept wait and the claim are removed', async (_name, kind, reason) => {
-    const provider = pollingProvider(server);
-    provider.lambda.arm({ op: 'invoke', kind });
-    const first = await provider.create();
-    expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', PhysicalResourceId: 'job-1', Reason: expect.stringMatching(reason) })]);
-    expect(provider.inTime(first)).toBe(true);
-    expect(provider.lambda.invoked).toEqual([]);
-    expect([...provider.ssm.parameters.keys()]).toEqual([]);
-  });
-
   test('GIVEN Lambda throttled twice WHEN the wait is handed on THEN the invoke is retried and the next invocation answers SUCCESS, nothing left', async () => {
     const provider = pollingProvider(server);
     provider.lambda.arm({ op: 'invoke', kind: 'throttle', times: 2 });
