@@ -85,14 +85,42 @@ export interface StoredParameter {
   readonly policies?: string;
 }
 
+/** Blocks the thread for `ms`, as a synchronous `require` of a large module does. */
+function block(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) { /* loading */ }
+}
+
 /** SSM in memory, with faults. */
 export class MemorySsm extends FaultyService implements SsmOperations {
   public readonly parameters = new Map<string, StoredParameter>();
   /** Every call, as `op name...`. */
   public readonly calls: string[] = [];
+  private loadMs = 0;
+
+  /**
+   * Makes the client cold, as the AWS SDK's is in a new sandbox: loading it blocks the thread
+   * for `ms`, on `load()` or else on the first call, and calls answer asynchronously.
+   */
+  public coldStart(ms: number): void {
+    this.loadMs = ms;
+  }
+
+  public load(): void {
+    block(this.loadMs);
+    this.loadMs = 0;
+  }
+
+  /** What every call does first: load the client if `load()` did not, and answer asynchronously. */
+  private async loaded(): Promise<void> {
+    if (this.loadMs === 0) return;
+    this.load();
+    await new Promise((r) => setTimeout(r, 1));
+  }
 
   public async putParameter(input: { Name: string; Value: string; Type: string; Overwrite: boolean; Tier?: string; Policies?: string }) {
     this.calls.push(`putParameter ${input.Name}`);
+    await this.loaded();
     const fault = this.faults.take('putParameter', [input.Name]);
     if (fault === 'throttle') throw ssmThrottling();
     if (fault === 'hang') return never();
@@ -104,6 +132,7 @@ export class MemorySsm extends FaultyService implements SsmOperations {
 
   public async getParameter(input: { Name: string }) {
     this.calls.push(`getParameter ${input.Name}`);
+    await this.loaded();
     const fault = this.faults.take('getParameter', [input.Name]);
     if (fault === 'throttle') throw ssmThrottling();
     if (fault === 'hang' || fault === 'applied-then-hang') return never();
@@ -114,6 +143,7 @@ export class MemorySsm extends FaultyService implements SsmOperations {
 
   public async deleteParameters(input: { Names: string[] }) {
     this.calls.push(`deleteParameters ${input.Names.join(' ')}`);
+    await this.loaded();
     if (input.Names.length > 10) throw Object.assign(new Error('at most 10 names'), { name: 'ValidationException', $metadata: { httpStatusCode: 400 } });
     const fault = this.faults.take('deleteParameters', input.Names);
     if (fault === 'throttle') throw ssmThrottling();

@@ -19,7 +19,7 @@ import { answerBy, cleanUpDeadline, invocationTime, stepDeadline } from './invoc
 import { finishWait, waitInThisInvocation } from './long-wait';
 import { PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
-import { failedWait, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
+import { failedWait, loadClients, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
 import type { KeptWait } from './wait-store';
 import { readServiceTimeout } from '../protocol/deadline';
 import { errorText } from '../protocol/error-text';
@@ -45,6 +45,7 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     return;
   }
   let state = read.state;
+  loadClients(deps);
   const logger = run.logger.child({ RequestId: state.request.RequestId, LogicalResourceId: state.request.LogicalResourceId, hop: state.hop });
   const serviceTimeout = readServiceTimeout(state.request.ResourceProperties);
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);

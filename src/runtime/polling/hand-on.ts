@@ -10,7 +10,7 @@ import { hopBoundReason } from './hop-bound';
 import { answerBy, stepDeadline } from './invocation-time';
 import { pollMessage, PollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
-import { callClock, failedWait, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
+import { callClock, failedWait, loadClients, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
 import { readServiceTimeout } from '../protocol/deadline';
 import { errorText } from '../protocol/error-text';
 
@@ -31,6 +31,8 @@ export async function handOn(
     part.logger.error('the wait reached its bound on hand-offs', { hop, bound: part.maxHop });
     return { kind: 'answer', body: failedWait(part, `${hopBoundReason(hop, part.maxHop, serviceTimeout, part.invocationMs)} ${logs}`), stored };
   }
+  // Loaded before the wait below (which it shortens) and before any deadline is set.
+  loadClients(deps);
   // A call due after this invocation's end: spend this invocation waiting rather than
   // handing on at once (a chain of invocations that only pass the wait along).
   const idle = Math.min(due, part.time.pollUntil) - deps.now();

@@ -65,6 +65,16 @@ export type WaitEnd =
   | { readonly kind: 'answer'; readonly body: ResponseBody; readonly stored?: number }
   | { readonly kind: 'handed-off' };
 
+/**
+ * Loads the SSM and Lambda SDK clients (synchronously, a few hundred ms when cold) before any
+ * call's deadline is set, so that a budget in the reserve is spent on the call, not on loading
+ * its client.
+ */
+export function loadClients(deps: LongWaitDependencies): void {
+  deps.store.load();
+  deps.selfInvoke.load?.();
+}
+
 /** The clock of this wait's SSM and Lambda calls. */
 export function callClock(deps: LongWaitDependencies): CallClock {
   return { now: deps.now, sleep: deps.sleep, random: deps.random ?? Math.random };

@@ -29,6 +29,8 @@ export interface SsmOperations {
   putParameter(input: { Name: string; Value: string; Type: 'SecureString' | 'String'; Overwrite: boolean; Tier?: string; Policies?: string }, options?: SsmCallOptions): Promise<unknown>;
   getParameter(input: { Name: string; WithDecryption: boolean }, options?: SsmCallOptions): Promise<{ Parameter?: { Value?: string } }>;
   deleteParameters(input: { Names: string[] }, options?: SsmCallOptions): Promise<unknown>;
+  /** Loads the SDK client now, so that its loading (a few hundred ms, cold) is charged to no call's deadline. */
+  load?(): void;
 }
 
 /**
@@ -37,6 +39,11 @@ export interface SsmOperations {
  */
 export class WaitStore {
   constructor(private readonly ssm: SsmOperations, private readonly functionName: string, private readonly clock: CallClock) {}
+
+  /** Loads the SDK client, before any deadline is set (see `SsmOperations.load`). */
+  public load(): void {
+    this.ssm.load?.();
+  }
 
   /** The parameter of a request: stable for the request, under the function's own prefix. */
   public parameterFor(request: { StackId: string; RequestId: string; LogicalResourceId: string }): string {
@@ -168,5 +175,6 @@ export function sdkSsmOperations(): SsmOperations {
     putParameter: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.PutParameterCommand(input as import('@aws-sdk/client-ssm').PutParameterCommandInput), options); },
     getParameter: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.GetParameterCommand(input), options); },
     deleteParameters: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.DeleteParametersCommand(input), options); },
+    load: () => { sdk(); },
   };
 }

@@ -33,6 +33,15 @@ async function handedOff(options: number[] | Parameters<typeof ResponseServer.st
 }
 
 describe('claiming the hop', () => {
+  test('GIVEN an SSM client that takes 800 ms to load in the new invocation (a cold sandbox) WHEN the hop claims THEN the loading is charged to no call\'s budget: SUCCESS', async () => {
+    const provider = await handedOff();
+    provider.ssm.coldStart(800);
+    const hop = await provider.hop(0);
+    expect(provider.inTime(hop)).toBe(true);
+    expect(server.bodies.map((b) => b.Status)).toEqual(['SUCCESS']);
+    expect([...provider.ssm.parameters.keys()]).toEqual([]);
+  });
+
   test.each([
     ['throttled on every attempt', 'throttle' as const, /^could not claim hop 1 of the wait for isComplete: ThrottlingException: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see /],
     ['never answering', 'hang' as const, /^could not claim hop 1 of the wait for isComplete: TimeoutError: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],

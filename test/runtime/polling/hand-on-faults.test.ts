@@ -31,6 +31,18 @@ test.each([
 });
 
 describe('keeping the wait (SSM PutParameter)', () => {
+  test('GIVEN an SSM client that takes 800 ms to load (a cold sandbox) WHEN the wait is handed on in a 3.2 s invocation THEN the loading is charged to no call\'s budget: handed on, then SUCCESS', async () => {
+    const provider = pollingProvider(server);
+    provider.ssm.coldStart(800);
+    const first = await provider.create();
+    expect(first.summary).toMatchObject({ requests: [{ status: 'WAITING' }] });
+    expect(provider.inTime(first)).toBe(true);
+    provider.complete();
+    await provider.hop(0);
+    expect(server.bodies.map((b) => b.Status)).toEqual(['SUCCESS']);
+    expect([...provider.ssm.parameters.keys()]).toEqual([]);
+  });
+
   test.each([
     ['throttled twice', { op: 'putParameter' as const, kind: 'throttle' as const, times: 2 }],
     ['storing it but never answering the first attempt', { op: 'putParameter' as const, kind: 'applied-then-hang' as const, times: 1 }],
