@@ -15,7 +15,7 @@
  */
 import { startInvocation } from './hand-on';
 import { hopBound, hopBoundReason } from './hop-bound';
-import { answerBy, cleanUpDeadline, invocationTime, stepDeadline } from './invocation-time';
+import { answerBy, cleanUpDeadline, invocationTime, startCallLongest, stepDeadline } from './invocation-time';
 import { finishWait, waitInThisInvocation } from './long-wait';
 import { PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
@@ -50,7 +50,8 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
   const serviceTimeout = readServiceTimeout(state.request.ResourceProperties);
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);
   const time = invocationTime(run.invocationStart, run.remainingMs);
-  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), time);
+  // The calls of this hop's start may take more than a quarter of the reserve (see startCallLongest).
+  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), time, startCallLongest(deps.now(), time));
   const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
   try {
     let claimError: unknown;

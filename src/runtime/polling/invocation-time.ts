@@ -42,11 +42,21 @@ export function answerBy(time: InvocationTime, pollingDeadline: number): number 
 
 /**
  * The deadline of one SSM or Lambda call made before an answer due at `answerAt`: a third of
- * the time left until then, at most a quarter of the reserve. Three calls in a row leave the
- * answer at least 8/27 of the time.
+ * the time left until then, at most `longest` (a quarter of the reserve in the reserve itself).
+ * Three calls in a row leave the answer at least 8/27 of the time.
  */
-export function stepDeadline(now: number, answerAt: number, time: InvocationTime): number {
-  return now + Math.max(0, Math.min(time.reserveMs / 4, (answerAt - now) / 3));
+export function stepDeadline(now: number, answerAt: number, time: InvocationTime, longest = time.reserveMs / 4): number {
+  return now + Math.max(0, Math.min(longest, (answerAt - now) / 3));
+}
+
+/**
+ * The longest an SSM call at the start of a continued invocation (its claim, its read) may
+ * take: a third of the time before polling would stop, at least a quarter of the reserve and
+ * at most all of it. Time spent there is taken from polling, which hands on sooner; the reserve
+ * stays whole for the answer.
+ */
+export function startCallLongest(now: number, time: InvocationTime): number {
+  return Math.min(time.reserveMs, Math.max(time.reserveMs / 4, (time.pollUntil - now) / 3));
 }
 
 /**

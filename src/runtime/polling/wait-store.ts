@@ -7,7 +7,7 @@
  * The SDK client is loaded on first use (Lambda's Node.js runtime provides it); tests inject
  * a client that talks to a loopback fake of the SSM API.
  */
-import { boundedCall, CallClock } from './bounded-call';
+import { boundedCall, CallClock, isTransient } from './bounded-call';
 import { POLL_PARAMETER_PREFIX } from '../contract';
 import { requestHash } from '../protocol/physical-id';
 import type { LifecycleResult } from '../types';
@@ -96,13 +96,16 @@ export class WaitStore {
 
   /**
    * Creates a parameter that must not exist yet; false when it does. Each value is unique
-   * (a random owner), so when an attempt that may have gone through (a timeout, a 5xx) is
-   * followed by "exists", reading the value back tells whether it is this call's own.
+   * (a random owner): when an attempt may have gone through (a timeout, a 5xx) and a later one
+   * is told "exists", or no later one succeeds in time, reading the value back (in the last
+   * third of the time) tells whether it is this call's own.
    */
   private async createOnce(what: string, name: string, value: string, type: 'SecureString' | 'String', expiresAt: number, deadline: number): Promise<boolean> {
     let attempts = 0;
+    // The last third is kept for reading the value back, should an attempt be in doubt.
+    const putUntil = deadline - (deadline - this.clock.now()) / 3;
     try {
-      await boundedCall(what, deadline, this.clock, (abortSignal) => {
+      await boundedCall(what, putUntil, this.clock, (abortSignal) => {
         attempts++;
         return this.ssm.putParameter({
           Name: name,
@@ -116,8 +119,17 @@ export class WaitStore {
       });
       return true;
     } catch (e) {
-      if (errorName(e) !== 'ParameterAlreadyExists') throw e;
-      return attempts > 1 && (await this.get(`SSM GetParameter (checking ${name})`, name, deadline)) === value;
+      const exists = errorName(e) === 'ParameterAlreadyExists';
+      // Refused for good, or "exists" at the first attempt: nothing of this call's went through.
+      if (exists ? attempts === 1 : !isTransient(e)) {
+        if (exists) return false;
+        throw e;
+      }
+      // An attempt that timed out or met a 5xx may have gone through: is the value there this call's?
+      const found = await this.get(`SSM GetParameter (checking ${name})`, name, deadline).catch(() => undefined);
+      if (found !== undefined) return found === value;
+      if (exists) return false;
+      throw e;
     }
   }
 

@@ -52,15 +52,28 @@ test('GIVEN a kept wait and claims WHEN stored THEN each is created once, Advanc
 test('GIVEN a keep whose first attempt was applied but timed out WHEN retried and told "exists" THEN the value read back is its own: kept, not someone else\'s', async () => {
   const ssm = new MemorySsm([{ op: 'putParameter', kind: 'applied-then-hang', times: 1 }]);
   const store = new WaitStore(ssm, 'fn', { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random });
-  expect(await store.keep('/p', WAIT, 0, Date.now() + 400)).toBe(true);
+  expect(await store.keep('/p', WAIT, 0, Date.now() + 600)).toBe(true);
   expect(ssm.calls).toEqual(['putParameter /p', 'putParameter /p', 'getParameter /p']);
+});
+
+test('GIVEN a claim whose only attempt was applied but never answered WHEN no time is left for another THEN the value read back tells it is its own', async () => {
+  const ssm = new MemorySsm([{ op: 'putParameter', kind: 'applied-then-hang', times: 1 }]);
+  const store = new WaitStore(ssm, 'fn', { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random });
+  expect(await store.claim('/p', 1, 0, Date.now() + 300)).toBe(true);
+  expect(ssm.calls).toEqual(['putParameter /p/claim-1', 'getParameter /p/claim-1']);
+});
+
+test('GIVEN a claim that never answers and was not applied WHEN its time is up THEN it fails (nothing to read back)', async () => {
+  const ssm = new MemorySsm([{ op: 'putParameter', kind: 'hang' }]);
+  const store = new WaitStore(ssm, 'fn', { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random });
+  await expect(store.claim('/p', 1, 0, Date.now() + 300)).rejects.toMatchObject({ name: 'TimeoutError' });
 });
 
 test('GIVEN another invocation\'s claim WHEN an attempt of this claim timed out first THEN "exists" still means it is not this one\'s', async () => {
   const ssm = new MemorySsm([{ op: 'putParameter', kind: 'hang', times: 1 }]);
   ssm.parameters.set('/p/claim-2', { value: '2 someone-else', type: 'String' });
   const store = new WaitStore(ssm, 'fn', { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random });
-  expect(await store.claim('/p', 2, 0, Date.now() + 400)).toBe(false);
+  expect(await store.claim('/p', 2, 0, Date.now() + 600)).toBe(false);
 });
 
 test('GIVEN more than 10 names to remove WHEN removing THEN they go in batches of 10 (DeleteParameters\' limit)', async () => {
