@@ -51,12 +51,12 @@ export function stepDeadline(now: number, answerAt: number, time: InvocationTime
 
 /**
  * The longest an SSM call at the start of a continued invocation (its claim, its read) may
- * take: a third of the time before polling would stop, at least a quarter of the reserve and
- * at most all of it. Time spent there is taken from polling, which hands on sooner; the reserve
- * stays whole for the answer.
+ * take: half the time before polling would stop, at least a quarter of the reserve and at most
+ * all of it. Time spent there is taken from polling, which hands on sooner; the reserve stays
+ * whole for the answer.
  */
 export function startCallLongest(now: number, time: InvocationTime): number {
-  return Math.min(time.reserveMs, Math.max(time.reserveMs / 4, (time.pollUntil - now) / 3));
+  return Math.min(time.reserveMs, Math.max(time.reserveMs / 4, (time.pollUntil - now) / 2));
 }
 
 /**
