@@ -51,7 +51,7 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);
   const time = invocationTime(run.invocationStart, run.remainingMs);
   // The calls of this hop's start may take more than a quarter of the reserve (see startCallLongest).
-  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), time, startCallLongest(deps.now(), time));
+  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), startCallLongest(deps.now(), time));
   const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
   try {
     let claimError: unknown;

@@ -31,17 +31,19 @@ export async function handOn(
     part.logger.error('the wait reached its bound on hand-offs', { hop, bound: part.maxHop });
     return { kind: 'answer', body: failedWait(part, `${hopBoundReason(hop, part.maxHop, serviceTimeout, part.invocationMs)} ${logs}`), stored };
   }
-  // Loaded before the wait below (which it shortens) and before any deadline is set.
+  // Loaded before any deadline is set.
   loadClients(deps);
-  // A call due after this invocation's end: spend this invocation waiting rather than
-  // handing on at once (a chain of invocations that only pass the wait along).
-  const idle = Math.min(due, part.time.pollUntil) - deps.now();
-  if (idle > 0) await deps.sleep(idle);
   const answerAt = answerBy(part.time, deadline);
-  const step = () => stepDeadline(deps.now(), answerAt, part.time);
+  // Keeping the wait and starting the next invocation take half of what is left each (at most
+  // half the reserve); the calls of a FAILED answer a third (at most a quarter of it).
+  const handOnStep = (from: number) => stepDeadline(from, answerAt, part.time.reserveMs / 2, 1 / 2);
+  // A call due after this invocation's end: spend this invocation waiting rather than handing
+  // on at once (a chain of invocations that only pass the wait along). The wait is kept before
+  // that wait, which its budget may use too.
+  const handOnAt = Math.max(deps.now(), Math.min(due, part.time.pollUntil));
   if (responseUrl !== undefined) {
     try {
-      if (!(await deps.store.keep(parameter, { responseUrl, result: part.result }, deadline, step()))) {
+      if (!(await deps.store.keep(parameter, { responseUrl, result: part.result }, deadline, handOnStep(handOnAt)))) {
         part.logger.info('the wait of this request is kept by another invocation (CloudFormation\'s request was delivered twice): that one answers');
         return { kind: 'handed-off' };
       }
@@ -51,14 +53,16 @@ export async function handOn(
       return { kind: 'answer', body: failedWait(part, `could not keep the wait for a new invocation: ${errorText(e)} ${logs}`), stored: 0 };
     }
   }
+  const idle = handOnAt - deps.now();
+  if (idle > 0) await deps.sleep(idle);
   const state: PollState = { v: 1, parameter, hop, maxHop: part.maxHop, attempt, sentAt: part.sentAt, due, request: part.request };
   try {
-    await startInvocation(deps, state, step());
+    await startInvocation(deps, state, handOnStep(deps.now()));
   } catch (e) {
     part.logger.error('could not continue the wait in a new invocation', { error: errorText(e) });
     // The invoke may have gone through all the same. The next hop claims before it polls, so
     // claiming it here settles which invocation answers (when SSM cannot say, this one does).
-    if (!(await deps.store.claim(parameter, hop, deadline, step()).catch(() => true))) {
+    if (!(await deps.store.claim(parameter, hop, deadline, stepDeadline(deps.now(), answerAt, part.time.reserveMs / 4)).catch(() => true))) {
       part.logger.info('the new invocation started all the same: it answers', { hop });
       return { kind: 'handed-off' };
     }

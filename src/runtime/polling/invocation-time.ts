@@ -17,13 +17,13 @@ export function callBudget(invocationMs: number): number {
 }
 
 /** Kept before Lambda's own end of the invocation, whatever else runs late. */
-const LAST_MOMENT_MS = 500;
+const LAST_MOMENT_MS = 250;
 
 /** The times of one invocation (epoch ms). */
 export interface InvocationTime {
   /** When polling stops: the invocation's end less the hand-on reserve. */
   readonly pollUntil: number;
-  /** The latest moment anything runs (the invocation's end less half a second). */
+  /** The latest moment anything runs (the invocation's end less a quarter of a second). */
   readonly lastMoment: number;
   /** The hand-on reserve, in ms. */
   readonly reserveMs: number;
@@ -41,12 +41,13 @@ export function answerBy(time: InvocationTime, pollingDeadline: number): number 
 }
 
 /**
- * The deadline of one SSM or Lambda call made before an answer due at `answerAt`: a third of
- * the time left until then, at most `longest` (a quarter of the reserve in the reserve itself).
- * Three calls in a row leave the answer at least 8/27 of the time.
+ * The deadline of one SSM or Lambda call made at `now` before an answer due at `answerAt`:
+ * `share` of the time left until then, at most `longest`. Keeping the wait and starting the
+ * next invocation take half each (at most half the reserve); a call on the way to a FAILED
+ * answer takes a third (at most a quarter of the reserve).
  */
-export function stepDeadline(now: number, answerAt: number, time: InvocationTime, longest = time.reserveMs / 4): number {
-  return now + Math.max(0, Math.min(longest, (answerAt - now) / 3));
+export function stepDeadline(now: number, answerAt: number, longest: number, share = 1 / 3): number {
+  return now + Math.max(0, Math.min(longest, (answerAt - now) * share));
 }
 
 /**

@@ -12,15 +12,18 @@ import { sdkSsmOperations, WaitStore } from '../../../src/runtime/polling/wait-s
 
 const realClock = { now: Date.now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), random: Math.random };
 
-/** A loopback API that answers each request with the next reply (`hang`: never). */
-async function api(replies: Array<'hang' | { status: number; headers?: Record<string, string>; body?: string }>) {
+/** A reply of a loopback API (`hang`: none, ever). */
+type Reply = 'hang' | { status: number; headers?: Record<string, string>; body?: string };
+
+/** A loopback API that answers each request with the next reply of its operation (`hang` once none is left). */
+async function api(replies: Reply[] | ((target: string | undefined) => Reply)) {
   const seen: Array<{ target?: string; url?: string; closedEarly: boolean }> = [];
   const server = http.createServer((req, res) => {
     const entry = { target: req.headers['x-amz-target'] as string | undefined, url: req.url, closedEarly: false };
     seen.push(entry);
     req.resume();
     res.on('close', () => { if (!res.writableEnded) entry.closedEarly = true; });
-    const reply = replies.shift() ?? 'hang';
+    const reply = typeof replies === 'function' ? replies(entry.target) : replies.shift() ?? 'hang';
     if (reply === 'hang') return;
     res.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1', ...reply.headers });
     res.end(reply.body ?? '{}');
@@ -43,11 +46,15 @@ afterEach(() => {
 const THROTTLED_SSM = { status: 400, body: JSON.stringify({ __type: 'ThrottlingException', message: 'Rate exceeded' }) };
 
 test('GIVEN SSM throttling twice WHEN a hop is claimed through the SDK THEN each SDK call makes one attempt and the runtime retries until the claim is made', async () => {
-  const ssm = await api([THROTTLED_SSM, THROTTLED_SSM, { status: 200, body: JSON.stringify({ Version: 1, Tier: 'Advanced' }) }]);
+  const puts = [THROTTLED_SSM, THROTTLED_SSM, { status: 200, body: JSON.stringify({ Version: 1, Tier: 'Advanced' }) }];
+  const notFound = { status: 400, body: JSON.stringify({ __type: 'ParameterNotFound', message: 'not found' }) };
+  const ssm = await api((target) => (target === 'AmazonSSM.PutParameter' ? puts.shift() ?? 'hang' : notFound));
   process.env.AWS_ENDPOINT_URL_SSM = ssm.url;
   try {
     const store = new WaitStore(sdkSsmOperations(), 'fn', realClock);
-    expect(await store.claim('/cdk-lifecycle/fn/abc', 1, Date.now(), Date.now() + 2_000)).toBe(true);
+    // As a hop does: the client is loaded before the deadline is set.
+    store.load();
+    expect(await store.claim('/cdk-lifecycle/fn/abc', 1, Date.now(), Date.now() + 5_000)).toBe(true);
     expect(ssm.seen.map((s) => s.target)).toEqual(['AmazonSSM.PutParameter', 'AmazonSSM.PutParameter', 'AmazonSSM.PutParameter']);
   } finally {
     await ssm.close();
@@ -59,6 +66,7 @@ test('GIVEN SSM never answering WHEN the wait is read through the SDK THEN every
   process.env.AWS_ENDPOINT_URL_SSM = ssm.url;
   try {
     const store = new WaitStore(sdkSsmOperations(), 'fn', realClock);
+    store.load();
     const started = Date.now();
     const error = await store.read('/cdk-lifecycle/fn/abc', started + 800).catch((e: Error) => e);
     expect(error).toMatchObject({ message: expect.stringMatching(/^SSM GetParameter \(reading the kept wait\) gave up after [2-9] attempt\(s\)/) });
@@ -79,7 +87,8 @@ test('GIVEN Lambda throttling the self-invoke once WHEN the wait is handed on th
   process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.url;
   try {
     const invoke = sdkSelfInvoke();
-    await boundedCall('Lambda Invoke of provider-fn', Date.now() + 2_000, realClock, (signal) => invoke('provider-fn', '{"cdkLifecyclePoll":{}}', signal));
+    invoke.load?.();
+    await boundedCall('Lambda Invoke of provider-fn', Date.now() + 5_000, realClock, (signal) => invoke('provider-fn', '{"cdkLifecyclePoll":{}}', signal));
     expect(lambda.seen.map((s) => s.url)).toEqual(['/2015-03-31/functions/provider-fn/invocations', '/2015-03-31/functions/provider-fn/invocations']);
   } finally {
     await lambda.close();

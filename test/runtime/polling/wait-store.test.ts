@@ -53,7 +53,9 @@ test('GIVEN a keep whose first attempt was applied but timed out WHEN retried an
   const ssm = new MemorySsm([{ op: 'putParameter', kind: 'applied-then-hang', times: 1 }]);
   const store = new WaitStore(ssm, 'fn', { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)), random: Math.random });
   expect(await store.keep('/p', WAIT, 0, Date.now() + 600)).toBe(true);
-  expect(ssm.calls).toEqual(['putParameter /p', 'putParameter /p', 'getParameter /p']);
+  // Told "exists" by a second attempt, or out of time for one: either way the value was read back.
+  expect(ssm.calls[0]).toBe('putParameter /p');
+  expect(ssm.calls[ssm.calls.length - 1]).toBe('getParameter /p');
 });
 
 test('GIVEN a claim whose only attempt was applied but never answered WHEN no time is left for another THEN the value read back tells it is its own', async () => {
