@@ -15,7 +15,7 @@ export interface CallClock {
   readonly random: () => number;
 }
 
-/** Below this, an attempt gets the whole time left instead of half of it. */
+/** Below this, an attempt gets the whole time left instead of two thirds of it. */
 const MIN_ATTEMPT_MS = 200;
 /** The first backoff ceiling, doubled after each attempt up to `MAX_BACKOFF_MS`. */
 const BASE_BACKOFF_MS = 50;
@@ -37,7 +37,8 @@ export function isTransient(error: unknown): boolean {
 /**
  * Runs `call` until it succeeds, fails for good, or `deadline` (epoch ms) passes; rejects with
  * the last error, its message saying `what` gave up after how many attempts. An attempt gets
- * half the time left (all of it when little is left), so that a call that hangs is tried again.
+ * two thirds of the time left (all of it when little is left): a slow answer mostly still
+ * comes, and a call that hangs is tried again.
  */
 export async function boundedCall<T>(what: string, deadline: number, clock: CallClock, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const started = clock.now();
@@ -48,7 +49,7 @@ export async function boundedCall<T>(what: string, deadline: number, clock: Call
     if (left <= 0) break;
     attempts++;
     try {
-      return await attempt(call, left < 2 * MIN_ATTEMPT_MS ? left : left / 2);
+      return await attempt(call, left < 2 * MIN_ATTEMPT_MS ? left : (left * 2) / 3);
     } catch (e) {
       if (!isTransient(e)) throw e;
       last = e;

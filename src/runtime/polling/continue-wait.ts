@@ -50,8 +50,9 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
   const serviceTimeout = readServiceTimeout(state.request.ResourceProperties);
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);
   const time = invocationTime(run.invocationStart, run.remainingMs);
-  // The calls of this hop's start may take more than a quarter of the reserve (see startCallLongest).
-  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), startCallLongest(deps.now(), time));
+  // The calls of this hop's start (its claim gates everything else) take half of what is left
+  // before the answer is due, and may take more than a quarter of the reserve (startCallLongest).
+  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), startCallLongest(deps.now(), time), 1 / 2);
   const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
   try {
     let claimError: unknown;

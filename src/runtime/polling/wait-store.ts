@@ -98,12 +98,12 @@ export class WaitStore {
    * Creates a parameter that must not exist yet; false when it does. Each value is unique
    * (a random owner): when an attempt may have gone through (a timeout, a 5xx) and a later one
    * is told "exists", or no later one succeeds in time, reading the value back (in the last
-   * third of the time) tells whether it is this call's own.
+   * quarter of the time) tells whether it is this call's own.
    */
   private async createOnce(what: string, name: string, value: string, type: 'SecureString' | 'String', expiresAt: number, deadline: number): Promise<boolean> {
     let attempts = 0;
-    // The last third is kept for reading the value back, should an attempt be in doubt.
-    const putUntil = deadline - (deadline - this.clock.now()) / 3;
+    // The last quarter is kept for reading the value back, should an attempt be in doubt.
+    const putUntil = deadline - (deadline - this.clock.now()) / 4;
     try {
       await boundedCall(what, putUntil, this.clock, (abortSignal) => {
         attempts++;
