@@ -61,6 +61,8 @@ const signatureOf = (step: StepResult) => new URL(step.request.ResponseURL).sear
 test('GIVEN a job done on the second call WHEN created THEN it is polled twice and answered SUCCESS once, with both Datas', async () => {
   const step = await play((cfn) => cfn.create({ resource: 'Quick' }));
   expect(step.violations).toEqual([]);
+  // A SUCCESS has no Reason: a failure shows it here.
+  expect(step.response?.Reason).toBeUndefined();
   expect(step).toMatchObject({ status: 'SUCCESS', physicalResourceId: 'job-Quick', answers: 1 });
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 2 calls' });
   expect(step.logs.filter((l) => l.includes('call '))).toHaveLength(2);
@@ -75,6 +77,7 @@ test('GIVEN a wait longer than one 5 s invocation WHEN created THEN it continues
   const step = await play((cfn) => cfn.create({ resource: 'Long' }));
   expect(step.violations).toEqual([]);
   expect(step.notes.filter((n) => n.startsWith('warning'))).toEqual([]);
+  expect(step.response?.Reason).toBeUndefined();
   expect(step).toMatchObject({ status: 'SUCCESS', answers: 1 });
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 9 calls' });
   expect(step.invocations.length).toBeGreaterThanOrEqual(2);
@@ -88,6 +91,7 @@ test('GIVEN continued invocations delivered twice and late WHEN the wait ends TH
   const step = await play((cfn) => cfn.create({ resource: 'Long' }), true);
   expect(step.violations).toEqual([]);
   expect(step.answers).toBe(1);
+  expect(step.response?.Reason).toBeUndefined();
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 9 calls' });
   expect(step.logs.some((l) => l.includes('handled by another invocation'))).toBe(true);
 });
