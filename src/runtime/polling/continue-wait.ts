@@ -15,7 +15,7 @@
  */
 import { startInvocation } from './hand-on';
 import { hopBound, hopBoundReason } from './hop-bound';
-import { answerBy, cleanUpDeadline, invocationTime, startCallLongest, stepDeadline } from './invocation-time';
+import { answerBy, cleanUpDeadline, invocationTime, stepDeadline } from './invocation-time';
 import { finishWait, waitInThisInvocation } from './long-wait';
 import { PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
@@ -51,8 +51,9 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
   const deadline = pollingDeadline(state.sentAt, serviceTimeout);
   const time = invocationTime(run.invocationStart, run.remainingMs);
   // The calls of this hop's start (its claim gates everything else) take half of what is left
-  // before the answer is due, and may take more than a quarter of the reserve (startCallLongest).
-  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), startCallLongest(deps.now(), time), 1 / 2);
+  // before the answer is due, at most the whole reserve: time they take is taken from polling
+  // (which then hands on sooner), and the answer keeps its share.
+  const step = () => stepDeadline(deps.now(), answerBy(time, deadline), time.reserveMs, 1 / 2);
   const maxHop = state.maxHop ?? hopBound(serviceTimeout, run.remainingMs);
   try {
     let claimError: unknown;

@@ -50,15 +50,6 @@ export function stepDeadline(now: number, answerAt: number, longest: number, sha
   return now + Math.max(0, Math.min(longest, (answerAt - now) * share));
 }
 
-/**
- * The longest an SSM call at the start of a continued invocation (its claim, its read) may
- * take: half the time before polling would stop, at least a quarter of the reserve and at most
- * all of it. Time spent there is taken from polling, which hands on sooner; the reserve stays
- * whole for the answer.
- */
-export function startCallLongest(now: number, time: InvocationTime): number {
-  return Math.min(time.reserveMs, Math.max(time.reserveMs / 4, (time.pollUntil - now) / 2));
-}
 
 /**
  * The deadline of removing what a wait stored (best effort, after the answer or when there is
