@@ -18,7 +18,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { ResourceProvider } from '../src';
 import type { PollingSchedule } from '../src/runtime/contract';
-import { handOnReserve } from '../src/runtime/polling/long-wait';
+import { handOnReserve } from '../src/runtime/polling/invocation-time';
 import { waitBefore } from '../src/runtime/polling/poll-schedule';
 
 const ROOT = path.join(__dirname, '..');
@@ -100,7 +100,9 @@ function ourCost(template: Template): { dollars: number; breakdown: string } {
   const calls = callsIn(WAIT_S * 1000, schedule);
   // Each hop: a claim and a read; the first hand-off keeps the wait; the answer deletes it all.
   const ssmCalls = hops > 0 ? 1 + 2 * hops + Math.ceil((1 + hops) / 10) : 0;
-  const parameterHours = hops > 0 ? WAIT_S / 3600 : 0;
+  // The kept wait exists for the whole wait, each hop's claim (Advanced too, for its expiration
+  // policy) from its hop to the end: on average half the wait.
+  const parameterHours = hops > 0 ? (WAIT_S / 3600) * (1 + hops / 2) : 0;
   const lambdaDollars = RESOURCES * (invocations * PRICE.lambdaRequest + WAIT_S * memoryGb * PRICE.lambdaGbSecond);
   const ssmDollars = RESOURCES * (ssmCalls * PRICE.ssmAdvancedApiCall + (parameterHours / 730) * PRICE.ssmAdvancedParameterMonth);
   return {

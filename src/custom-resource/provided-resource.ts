@@ -130,9 +130,10 @@ function validateProps(path: string, props: ProvidedResourceProps, properties: {
     if (ms < 1000 || ms > 3_600_000 || ms % 1000 !== 0) {
       throw new ConstructPropsError(path, 'serviceTimeout', `must be a whole number of seconds between 1 and 3,600; got ${ms / 1000} seconds`);
     }
-    const firstPoll = props.provider.pollFirstDelay;
-    if (firstPoll !== undefined && ms <= firstPoll.toMilliseconds()) {
-      throw new ConstructPropsError(path, 'serviceTimeout', `is ${ms / 1000} seconds, but its provider ${props.provider.node.path} first calls isComplete after ${firstPoll.toMilliseconds() / 1000} seconds (polling.firstDelay): the resource could never complete. Give a longer serviceTimeout or a shorter polling.firstDelay`);
+    const minimum = props.provider.minimumServiceTimeout;
+    if (minimum !== undefined && ms < minimum.toMilliseconds()) {
+      const firstDelay = props.provider.pollFirstDelay?.toSeconds() ?? 0;
+      throw new ConstructPropsError(path, 'serviceTimeout', `is ${ms / 1000} seconds, but a resource of the polling provider ${props.provider.node.path} needs at least ${minimum.toSeconds()} seconds: its first isComplete call comes after ${firstDelay} seconds (polling.firstDelay), and one call and the answer must fit before CloudFormation's deadline. Give a serviceTimeout of at least ${minimum.toSeconds()} seconds, or a shorter polling.firstDelay`);
     }
   }
   if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {

@@ -8,10 +8,11 @@ import { Construct, IConstruct } from 'constructs';
 import { PollingOptions } from './polling-options';
 import {
   ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
-  POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
+  minimumServiceTimeoutSeconds, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
 import { claimAsset, stageProviderCode } from './private/provider-code';
 import { checkProviderProps } from './private/provider-props-check';
+import { ConstructPropsError } from './private/validation-error';
 import { ServiceTokenType } from './service-token-type';
 
 /**
@@ -186,10 +187,17 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
   public readonly grantPrincipal: iam.IPrincipal;
 
   /**
-   * The wait before the first `isComplete` call, when the provider polls. A resource whose
-   * ServiceTimeout is shorter cannot complete (checked by `ProvidedResource`).
+   * The wait before the first `isComplete` call, when the provider polls.
    */
   public readonly pollFirstDelay?: Duration;
+
+  /**
+   * The shortest ServiceTimeout a resource of this provider can work with, when it polls: time
+   * for the first delay, one `isComplete` call and the answer, within CloudFormation's margin.
+   * `ProvidedResource` refuses a shorter one at synth; the runtime keeps the promise that at
+   * this ServiceTimeout it calls `isComplete` and answers in time.
+   */
+  public readonly minimumServiceTimeout?: Duration;
 
   /** What must exist before a request can be answered, and until the last one is. */
   private readonly needed: IConstruct[] = [this];
@@ -262,6 +270,11 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     this.grantPrincipal = fn.grantPrincipal;
     if (checked.schedule) {
       this.pollFirstDelay = Duration.millis(checked.schedule.firstDelayMs);
+      const minimum = minimumServiceTimeoutSeconds(checked.schedule);
+      if (minimum > 3600) {
+        throw new ConstructPropsError(this.node.path, 'polling.firstDelay', `is ${checked.schedule.firstDelayMs / 1000} seconds: with one isComplete call and the answer, a resource would need a ServiceTimeout of ${minimum} seconds, above CloudFormation's 3,600. Give a shorter polling.firstDelay`);
+      }
+      this.minimumServiceTimeout = Duration.seconds(minimum);
       new iam.Policy(this, 'PollingPolicy', { roles: [role], statements: pollingStatements(fn) });
     }
 

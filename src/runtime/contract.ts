@@ -82,3 +82,41 @@ export interface PollingSchedule {
  * (`<prefix><function name>/...`). The role may touch only parameters under it.
  */
 export const POLL_PARAMETER_PREFIX = '/cdk-lifecycle/';
+
+/**
+ * Margin kept before a resource's ServiceTimeout, in ms: 5% of it, at least 2 s, at most 60 s
+ * (the answer must reach CloudFormation before CloudFormation's own clock says the time is up).
+ */
+export function serviceTimeoutMargin(serviceTimeoutSeconds: number): number {
+  return Math.min(60_000, Math.max(2_000, serviceTimeoutSeconds * 50));
+}
+
+/** Time kept after the last call of isComplete to deliver the answer, in ms: 10% of the ServiceTimeout, at most 5 s. */
+export function answerReserve(serviceTimeoutSeconds: number): number {
+  return Math.min(5_000, serviceTimeoutSeconds * 100);
+}
+
+/** The shortest time a call of isComplete is given, in ms: the last call starts no later than this before the answer is due. */
+export const MIN_CALL_MS = 1_000;
+
+/**
+ * The resolution of the response URL's signing time (its `X-Amz-Date`, whole seconds): the
+ * request may have been sent up to this many ms after the time the URL names.
+ */
+export const SIGNING_TIME_RESOLUTION_MS = 1_000;
+
+/**
+ * The shortest ServiceTimeout, in whole seconds, in which a polling provider with `schedule`
+ * makes at least one call of isComplete at its first delay and answers in time, for a request
+ * delivered on time and an onEvent that returns at once. It covers the signing time's
+ * resolution, the first delay, the shortest call, the time kept to answer and the margin
+ * before the ServiceTimeout. The construct refuses a shorter ServiceTimeout at synth; a result
+ * above 3,600 means no ServiceTimeout CloudFormation accepts is long enough.
+ */
+export function minimumServiceTimeoutSeconds(schedule: PollingSchedule): number {
+  const before = SIGNING_TIME_RESOLUTION_MS + Math.max(0, schedule.firstDelayMs) + MIN_CALL_MS;
+  if (!Number.isFinite(before)) return Infinity;
+  let seconds = Math.max(1, Math.ceil(before / 1000));
+  while (before + answerReserve(seconds) + serviceTimeoutMargin(seconds) > seconds * 1000) seconds++;
+  return seconds;
+}

@@ -7,16 +7,15 @@
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
 import { POLLING_BUILD } from './build-variant';
-import { pollingDeadline } from './polling/poll-schedule';
 import type { Waiter } from './polling/waiter';
-import { computeBudget, prepareDeadline, readServiceTimeout } from './protocol/deadline';
+import { computeBudget, prepareDeadline, readServiceTimeout, requestSentAt } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
 import { failedResponse, Invoker, runLifecycle } from './protocol/lifecycle';
 import { createLogger, Logger, LogSink } from './protocol/logger';
 import { isFailedCreateId } from './protocol/physical-id';
 import { parseRequest } from './protocol/request';
 import { fitResponse, ResponseBody } from './protocol/response';
-import { checkResponseUrl, DEFAULT_RETRY_POLICY, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
+import { checkResponseUrl, PutFunction, redactUrl, RetryPolicy, sendResponse } from './protocol/send-response';
 import { unwrapInvocation } from './protocol/sns';
 
 /** The subset of the Lambda context the runtime reads. */
@@ -69,8 +68,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');
       return summary;
     }
-    const policy = deps.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, policy);
+    // Without a policy, sendResponse's default.
+    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, deps.retryPolicy);
     const fields = {
       status: fitted.Status,
       physicalResourceId: fitted.PhysicalResourceId,
@@ -88,29 +87,36 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     const address = parsed.address;
     const summary: RequestSummary = { requestId: address.RequestId, delivered: false };
     const logger = invocation.child({ RequestId: address.RequestId, LogicalResourceId: address.LogicalResourceId });
-    const budget = computeBudget(startedAt, remaining, readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties));
-
     const target = checkResponseUrl(address.ResponseURL ?? '');
-    if (!target.url) {
+    const url = target.url;
+    if (!url) {
       logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
       return summary;
     }
+    const serviceTimeout = readServiceTimeout((raw as { ResourceProperties?: unknown } | null)?.ResourceProperties);
+    // The ServiceTimeout counts from when CloudFormation sent the request, not from its arrival.
+    const sentAt = requestSentAt(url, startedAt, serviceTimeout);
+    const budget = computeBudget(startedAt, remaining, serviceTimeout, sentAt);
     const logs = logLocation(context, address.RequestId);
     let body: ResponseBody;
-    let deadline = budget.responseDeadline;
     try {
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
         body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
         if (POLLING_BUILD && deps.waiter && body.Status === 'SUCCESS' && !isFailedCreateId(parsed.request.PhysicalResourceId)) {
+          // The waiter answers when the wait ends in this invocation (by the polling deadline);
+          // otherwise the wait continues in a new invocation, which answers.
           const waited = await deps.waiter.wait({
-            request: parsed.request, body, invocationStart: startedAt, remainingMs: remaining, logger, logLocation: logs,
+            request: parsed.request,
+            body,
+            sentAt,
+            invocationStart: startedAt,
+            remainingMs: remaining,
+            logger,
+            logLocation: logs,
+            answer: (answer, deadline) => deliver(summary, answer, url, deadline, logger),
           });
-          // The wait continues in a new invocation, which answers.
-          if (waited === undefined) return { ...summary, status: 'WAITING' };
-          body = waited;
-          // After a wait, the answer is due by the polling deadline (a margin before the ServiceTimeout).
-          deadline = Math.min(deadline, pollingDeadline(startedAt, readServiceTimeout(parsed.request.ResourceProperties)));
+          return waited ?? { ...summary, status: 'WAITING' };
         }
       } else {
         logger.error('malformed request', { error: parsed.error });
@@ -121,7 +127,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('unexpected error', { error: errorText(e) });
       body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    return deliver(summary, body, target.url, deadline, logger);
+    return deliver(summary, body, url, budget.responseDeadline, logger);
   };
 
   return async (event, context) => {
@@ -167,7 +173,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
 function safeRemaining(context: LambdaContextLike | undefined, fallback: number): number {
   try {
     const value = context?.getRemainingTimeInMillis?.();
-    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+    return typeof value === 'number' && value > 0 && value < Infinity ? value : fallback;
   } catch {
     return fallback;
   }

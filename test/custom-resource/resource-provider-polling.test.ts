@@ -106,11 +106,25 @@ describe('polling validation', () => {
     expect(() => new ResourceProvider(s, 'Provider', props(s))).toThrow(message);
   });
 
-  test('GIVEN a resource whose serviceTimeout is not longer than the first poll delay WHEN constructed THEN synth fails naming both', () => {
+  test.each<[number, number]>([[0, 5], [5, 10], [30, 38]])('GIVEN polling.firstDelay %s s WHEN a resource asks for a shorter ServiceTimeout than the minimum (%s s) THEN synth fails naming the minimum; the minimum itself is accepted', (firstDelay, minimum) => {
     const s = newStack();
-    const provider = new ResourceProvider(s, 'Provider', { entry: ENTRY, isCompleteHandler: 'isComplete', polling: { firstDelay: Duration.seconds(30) } });
-    expect(() => new ProvidedResource(s, 'Db', { provider, serviceTimeout: Duration.seconds(20) }))
-      .toThrow(/Test\/Db: serviceTimeout is 20 seconds, but its provider Test\/Provider first calls isComplete after 30 seconds \(polling.firstDelay\)/);
-    expect(() => new ProvidedResource(s, 'Ok', { provider, serviceTimeout: Duration.seconds(60) })).not.toThrow();
+    const provider = new ResourceProvider(s, 'Provider', { entry: ENTRY, isCompleteHandler: 'isComplete', polling: { firstDelay: Duration.seconds(firstDelay) } });
+    expect(provider.minimumServiceTimeout?.toSeconds()).toBe(minimum);
+    expect(() => new ProvidedResource(s, 'Db', { provider, serviceTimeout: Duration.seconds(minimum - 1) }))
+      .toThrow(`Test/Db: serviceTimeout is ${minimum - 1} seconds, but a resource of the polling provider Test/Provider needs at least ${minimum} seconds: its first isComplete call comes after ${firstDelay} seconds (polling.firstDelay)`);
+    expect(() => new ProvidedResource(s, 'Ok', { provider, serviceTimeout: Duration.seconds(minimum) })).not.toThrow();
+  });
+
+  test('GIVEN a first delay that leaves no room within CloudFormation\'s 3,600 s WHEN the provider is created THEN synth fails at the provider', () => {
+    const s = newStack();
+    expect(() => new ResourceProvider(s, 'Provider', { entry: ENTRY, isCompleteHandler: 'isComplete', polling: { firstDelay: Duration.hours(1) } }))
+      .toThrow(/Test\/Provider: polling.firstDelay is 3600 seconds: with one isComplete call and the answer, a resource would need a ServiceTimeout of \d+ seconds, above CloudFormation's 3,600/);
+  });
+
+  test('GIVEN a provider that does not poll WHEN a resource asks for a 1 s ServiceTimeout THEN there is no minimum', () => {
+    const s = newStack();
+    const provider = new ResourceProvider(s, 'Plain', { entry: PLAIN_ENTRY });
+    expect(provider.minimumServiceTimeout).toBeUndefined();
+    expect(() => new ProvidedResource(s, 'Quick', { provider, serviceTimeout: Duration.seconds(1) })).not.toThrow();
   });
 });

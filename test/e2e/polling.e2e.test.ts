@@ -58,19 +58,26 @@ async function play<T>(work: (cfn: LocalCloudFormation) => Promise<T>, redeliver
 
 const signatureOf = (step: StepResult) => new URL(step.request.ResponseURL).searchParams.get('X-Amz-Signature')!;
 
-test('GIVEN a job done on the second call WHEN created THEN one invocation polls and answers SUCCESS with both Datas', async () => {
+test('GIVEN a job done on the second call WHEN created THEN it is polled twice and answered SUCCESS once, with both Datas', async () => {
   const step = await play((cfn) => cfn.create({ resource: 'Quick' }));
   expect(step.violations).toEqual([]);
+  // A SUCCESS has no Reason: a failure shows it here.
+  expect(step.response?.Reason).toBeUndefined();
   expect(step).toMatchObject({ status: 'SUCCESS', physicalResourceId: 'job-Quick', answers: 1 });
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 2 calls' });
-  expect(step.invocations.map((i) => i.type)).toEqual(['Event']);
   expect(step.logs.filter((l) => l.includes('call '))).toHaveLength(2);
+  // Usually in the invocation that ran onEvent; on a busy machine its second call may not fit
+  // there and the wait goes on in a new invocation: either way every invocation returned.
+  expect(step.invocations.every((i) => i.type === 'Event' && i.outcome === 'returned')).toBe(true);
+  const handOffs = step.logs.filter((l) => l.includes('wait continues in a new invocation')).length;
+  expect(step.invocations).toHaveLength(1 + handOffs);
 });
 
 test('GIVEN a wait longer than one 5 s invocation WHEN created THEN it continues in new invocations, answers once, and leaves nothing stored', async () => {
   const step = await play((cfn) => cfn.create({ resource: 'Long' }));
   expect(step.violations).toEqual([]);
   expect(step.notes.filter((n) => n.startsWith('warning'))).toEqual([]);
+  expect(step.response?.Reason).toBeUndefined();
   expect(step).toMatchObject({ status: 'SUCCESS', answers: 1 });
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 9 calls' });
   expect(step.invocations.length).toBeGreaterThanOrEqual(2);
@@ -84,6 +91,7 @@ test('GIVEN continued invocations delivered twice and late WHEN the wait ends TH
   const step = await play((cfn) => cfn.create({ resource: 'Long' }), true);
   expect(step.violations).toEqual([]);
   expect(step.answers).toBe(1);
+  expect(step.response?.Reason).toBeUndefined();
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 9 calls' });
   expect(step.logs.some((l) => l.includes('handled by another invocation'))).toBe(true);
 });

@@ -53,6 +53,16 @@ export function snsEnvelope(...requests: unknown[]): Record<string, unknown> {
   };
 }
 
+/** A time as SigV4 writes it in a pre-signed URL's X-Amz-Date (`YYYYMMDDTHHMMSSZ`, whole seconds). */
+export function amzDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '');
+}
+
+/** `url` as CloudFormation signed it at `signedAt` (epoch ms): with an X-Amz-Date. */
+export function signedAt(url: string, signedAtMs: number): string {
+  return `${url}&X-Amz-Date=${amzDate(signedAtMs)}`;
+}
+
 /** A Lambda context with a fixed amount of time left. */
 export function lambdaContext(remainingMs: number): { getRemainingTimeInMillis: () => number; logGroupName: string; logStreamName: string } {
   const end = Date.now() + remainingMs;

@@ -2,7 +2,7 @@ import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
 import { createHandler, HandlerDependencies } from '../../src/runtime/create-handler';
 import { nodePut, PutFunction } from '../../src/runtime/protocol/send-response';
 import type { LifecycleEvent } from '../../src/runtime/types';
-import { cfnStringify, inThreadInvoker, lambdaContext, makeEvent, snsEnvelope } from '../helpers/events';
+import { cfnStringify, inThreadInvoker, lambdaContext, makeEvent, signedAt, snsEnvelope } from '../helpers/events';
 import { ResponseServer, SIGNATURE } from '../helpers/response-server';
 
 let server: ResponseServer;
@@ -63,6 +63,16 @@ describe('every request gets exactly one valid response', () => {
     expect(responses[0].Status).toBe('FAILED');
     expect(responses[0].Reason).toMatch(/DeadlineExceededError: the handler did not finish within \d+ ms/);
     expect(elapsed).toBeLessThan(3000);
+  });
+
+  test('GIVEN a request delivered 6 s after CloudFormation signed it, with a 10 s ServiceTimeout WHEN the handler hangs THEN FAILED arrives within the ServiceTimeout counted from the signing time', async () => {
+    // The URL names whole seconds: the request was sent in the second that began at `sent`.
+    const sent = Math.floor((Date.now() - 6_000) / 1000) * 1000;
+    const event = makeEvent(signedAt(server.url(), sent), { ResourceProperties: { ServiceToken: 'x', ServiceTimeout: '10' } });
+    const { responses } = await run(() => new Promise(() => undefined), event, 60_000);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatchObject({ Status: 'FAILED', Reason: expect.stringMatching(/^DeadlineExceededError: the handler did not finish within \d+ ms/) });
+    expect(server.puts[0].at).toBeLessThan(sent + 10_000);
   });
 
   test('GIVEN a ServiceTimeout shorter than the Lambda time WHEN the handler hangs THEN the answer comes before the ServiceTimeout', async () => {

@@ -16,10 +16,15 @@ export interface PollState {
   readonly parameter: string;
   /** Hand-offs so far (1 for the first continued invocation): each is claimed once. */
   readonly hop: number;
+  /**
+   * The most hand-offs the wait may take (`hopBound`, fixed by the invocation that ran onEvent);
+   * absent in a state written before the bound existed.
+   */
+  readonly maxHop?: number;
   /** Calls of isComplete so far. */
   readonly attempt: number;
-  /** When the request arrived (epoch ms): the ServiceTimeout counts from here. */
-  readonly arrivedAt: number;
+  /** When CloudFormation sent the request (epoch ms): the ServiceTimeout counts from here. */
+  readonly sentAt: number;
   /** When the next call of isComplete is due (epoch ms). */
   readonly due: number;
   /** The request as CloudFormation sent it, without its ResponseURL. */
@@ -44,9 +49,13 @@ export function readPollState(event: unknown): { readonly state?: PollState; rea
   if (!isPlainObject(raw)) return { problem: `${POLL_KEY} must be an object` };
   if (raw.v !== 1) return { problem: `${POLL_KEY}.v must be 1, got ${JSON.stringify(raw.v)}` };
   if (typeof raw.parameter !== 'string' || raw.parameter === '') return { problem: `${POLL_KEY}.parameter must be a parameter name` };
-  for (const key of ['hop', 'attempt', 'arrivedAt', 'due'] as const) {
+  // `arrivedAt`: the name of the anchor in states written before it was the signing time.
+  const sentAt = raw.sentAt ?? raw.arrivedAt;
+  if (!finite(sentAt)) return { problem: `${POLL_KEY}.sentAt must be a number` };
+  for (const key of ['hop', 'attempt', 'due'] as const) {
     if (!finite(raw[key])) return { problem: `${POLL_KEY}.${key} must be a number` };
   }
+  if (raw.maxHop !== undefined && !finite(raw.maxHop)) return { problem: `${POLL_KEY}.maxHop must be a number` };
   // The request is checked like one from CloudFormation; the URL is a placeholder (it is not carried).
   const parsed = parseRequest({ ...(isPlainObject(raw.request) ? raw.request : {}), ResponseURL: 'https://placeholder.invalid/' });
   if (!parsed.ok) return { problem: `${POLL_KEY}.request: ${parsed.error}` };
@@ -56,8 +65,9 @@ export function readPollState(event: unknown): { readonly state?: PollState; rea
       v: 1,
       parameter: raw.parameter,
       hop: raw.hop as number,
+      ...(raw.maxHop !== undefined ? { maxHop: raw.maxHop as number } : {}),
       attempt: raw.attempt as number,
-      arrivedAt: raw.arrivedAt as number,
+      sentAt,
       due: raw.due as number,
       request,
     },

@@ -1,21 +1,15 @@
 /**
  * When to call `isComplete` next, and when to stop: pure arithmetic over epoch milliseconds.
  *
- * The overall deadline is the resource's ServiceTimeout counted from the request's arrival,
- * less a safety margin (CloudFormation started counting a little before the request arrived),
- * never later. Inside it, each invocation polls while it has time and hands the wait to a new
+ * The overall deadline is the resource's ServiceTimeout counted from when CloudFormation sent
+ * the request (`requestSentAt`), less a safety margin, never later. Inside it, each invocation polls while it has time and hands the wait to a new
  * invocation of the provider when the next call would not fit.
  */
-import type { PollingSchedule } from '../contract';
+import { MIN_CALL_MS, PollingSchedule, serviceTimeoutMargin } from '../contract';
 
-/** Margin kept before the ServiceTimeout: 5% of it, at least 2 s, at most 60 s. */
-export function serviceTimeoutMargin(serviceTimeoutSeconds: number): number {
-  return Math.min(60_000, Math.max(2_000, serviceTimeoutSeconds * 50));
-}
-
-/** The time by which the answer must be delivered, for a request that arrived at `arrivedAt`. */
-export function pollingDeadline(arrivedAt: number, serviceTimeoutSeconds: number): number {
-  return arrivedAt + serviceTimeoutSeconds * 1000 - serviceTimeoutMargin(serviceTimeoutSeconds);
+/** The time by which the answer must be delivered, for a request CloudFormation sent at `sentAt`. */
+export function pollingDeadline(sentAt: number, serviceTimeoutSeconds: number): number {
+  return sentAt + serviceTimeoutSeconds * 1000 - serviceTimeoutMargin(serviceTimeoutSeconds);
 }
 
 /** The wait before call number `attempt` (0 is the first call): the first delay, then a growing interval. */
@@ -24,9 +18,6 @@ export function waitBefore(attempt: number, schedule: PollingSchedule): number {
   const grown = schedule.intervalMs * schedule.backoffRate ** (attempt - 1);
   return Math.min(schedule.maxIntervalMs, Number.isFinite(grown) ? grown : schedule.maxIntervalMs);
 }
-
-/** The shortest time a call of isComplete is given: the last call starts no later than this before the answer is due. */
-export const MIN_CALL_MS = 1_000;
 
 /** What the poller does next. */
 export type NextStep =

@@ -7,6 +7,7 @@
  * The SDK client is loaded on first use (Lambda's Node.js runtime provides it); tests inject
  * a client that talks to a loopback fake of the SSM API.
  */
+import { boundedCall, CallClock, isTransient } from './bounded-call';
 import { POLL_PARAMETER_PREFIX } from '../contract';
 import { requestHash } from '../protocol/physical-id';
 import type { LifecycleResult } from '../types';
@@ -18,16 +19,31 @@ export interface KeptWait {
   readonly result: LifecycleResult;
 }
 
-/** The SSM operations the store uses, in the SDK's own terms. */
-export interface SsmOperations {
-  putParameter(input: { Name: string; Value: string; Type: 'SecureString' | 'String'; Overwrite: boolean; Tier?: string; Policies?: string }): Promise<unknown>;
-  getParameter(input: { Name: string; WithDecryption: boolean }): Promise<{ Parameter?: { Value?: string } }>;
-  deleteParameters(input: { Names: string[] }): Promise<unknown>;
+/** What an SSM call is given: aborted by the store when its time is up. */
+export interface SsmCallOptions {
+  readonly abortSignal?: AbortSignal;
 }
 
-/** The store, over SSM. */
+/** The SSM operations the store uses, in the SDK's own terms. */
+export interface SsmOperations {
+  putParameter(input: { Name: string; Value: string; Type: 'SecureString' | 'String'; Overwrite: boolean; Tier?: string; Policies?: string }, options?: SsmCallOptions): Promise<unknown>;
+  getParameter(input: { Name: string; WithDecryption: boolean }, options?: SsmCallOptions): Promise<{ Parameter?: { Value?: string } }>;
+  deleteParameters(input: { Names: string[] }, options?: SsmCallOptions): Promise<unknown>;
+  /** Loads the SDK client now, so that its loading (a few hundred ms, cold) is charged to no call's deadline. */
+  load?(): void;
+}
+
+/**
+ * The store, over SSM. Every method takes an absolute deadline (epoch ms) and retries
+ * throttling, 5xx answers and timeouts within it (`boundedCall`).
+ */
 export class WaitStore {
-  constructor(private readonly ssm: SsmOperations, private readonly functionName: string) {}
+  constructor(private readonly ssm: SsmOperations, private readonly functionName: string, private readonly clock: CallClock) {}
+
+  /** Loads the SDK client, before any deadline is set (see `SsmOperations.load`). */
+  public load(): void {
+    this.ssm.load?.();
+  }
 
   /** The parameter of a request: stable for the request, under the function's own prefix. */
   public parameterFor(request: { StackId: string; RequestId: string; LogicalResourceId: string }): string {
@@ -39,51 +55,25 @@ export class WaitStore {
    * twice, and the other invocation keeps it). Created once; it expires on its own an hour
    * after `expiresAt` in case no invocation is left to remove it.
    */
-  public async keep(parameter: string, wait: KeptWait, expiresAt: number): Promise<boolean> {
-    try {
-      await this.put(parameter, wait, expiresAt);
-      return true;
-    } catch (e) {
-      if (errorName(e) === 'ParameterAlreadyExists') return false;
-      throw e;
-    }
+  public async keep(parameter: string, wait: KeptWait, expiresAt: number, deadline: number): Promise<boolean> {
+    return this.createOnce('SSM PutParameter (keeping the wait)', parameter, JSON.stringify({ ...wait, owner: owner() }), 'SecureString', expiresAt, deadline);
   }
 
-  private async put(parameter: string, wait: KeptWait, expiresAt: number): Promise<void> {
-    await this.ssm.putParameter({
-      Name: parameter,
-      Value: JSON.stringify(wait),
-      Type: 'SecureString',
-      Overwrite: false,
-      // Expiration policies need the advanced tier, billed by the hour the parameter exists.
-      Tier: 'Advanced',
-      Policies: JSON.stringify([{ Type: 'Expiration', Version: '1.0', Attributes: { Timestamp: new Date(expiresAt + 3_600_000).toISOString() } }]),
-    });
-  }
-
-  /** Claims hand-off `hop` for this invocation; false when another invocation has it. */
-  public async claim(parameter: string, hop: number): Promise<boolean> {
-    try {
-      await this.ssm.putParameter({ Name: `${parameter}/claim-${hop}`, Value: String(hop), Type: 'String', Overwrite: false });
-      return true;
-    } catch (e) {
-      if (errorName(e) === 'ParameterAlreadyExists') return false;
-      throw e;
-    }
+  /**
+   * Claims hand-off `hop` for this invocation; false when another invocation has it. The claim
+   * expires like the kept wait, in case no invocation is left to remove it.
+   */
+  public async claim(parameter: string, hop: number, expiresAt: number, deadline: number): Promise<boolean> {
+    return this.createOnce(`SSM PutParameter (claiming hop ${hop})`, claimName(parameter, hop), `${hop} ${owner()}`, 'String', expiresAt, deadline);
   }
 
   /** The kept wait, or undefined when it is gone (the request was answered already). */
-  public async read(parameter: string): Promise<KeptWait | undefined> {
-    let value: string | undefined;
-    try {
-      value = (await this.ssm.getParameter({ Name: parameter, WithDecryption: true })).Parameter?.Value;
-    } catch (e) {
-      if (errorName(e) === 'ParameterNotFound') return undefined;
-      throw e;
-    }
+  public async read(parameter: string, deadline: number): Promise<KeptWait | undefined> {
+    const value = await this.get('SSM GetParameter (reading the kept wait)', parameter, deadline);
+    if (value === undefined) return undefined;
     let wait: Partial<KeptWait> | null;
     try {
-      wait = JSON.parse(value ?? 'null') as Partial<KeptWait> | null;
+      wait = JSON.parse(value) as Partial<KeptWait> | null;
     } catch {
       // Not the parser's message: it would quote the value, a signed URL.
       wait = null;
@@ -95,16 +85,82 @@ export class WaitStore {
   }
 
   /** Removes the claim of one hand-off (a late delivery that found the wait gone). */
-  public async release(parameter: string, hop: number): Promise<void> {
-    await this.ssm.deleteParameters({ Names: [`${parameter}/claim-${hop}`] });
+  public async release(parameter: string, hop: number, deadline: number): Promise<void> {
+    await this.delete([claimName(parameter, hop)], deadline);
   }
 
   /** Removes the kept wait and the claims of hand-offs 1 to `hops`; missing ones are fine. */
-  public async remove(parameter: string, hops: number): Promise<void> {
-    const names = [parameter, ...Array.from({ length: Math.max(0, hops) }, (_, i) => `${parameter}/claim-${i + 1}`)];
-    // DeleteParameters takes at most 10 names and reports missing ones without failing.
-    for (let i = 0; i < names.length; i += 10) await this.ssm.deleteParameters({ Names: names.slice(i, i + 10) });
+  public async remove(parameter: string, hops: number, deadline: number): Promise<void> {
+    await this.delete([parameter, ...Array.from({ length: Math.max(0, hops) }, (_, i) => claimName(parameter, i + 1))], deadline);
   }
+
+  /**
+   * Creates a parameter that must not exist yet; false when it does. Each value is unique
+   * (a random owner): when an attempt may have gone through (a timeout, a 5xx) and a later one
+   * is told "exists", or no later one succeeds in time, reading the value back (in the last
+   * quarter of the time) tells whether it is this call's own.
+   */
+  private async createOnce(what: string, name: string, value: string, type: 'SecureString' | 'String', expiresAt: number, deadline: number): Promise<boolean> {
+    let attempts = 0;
+    // The last quarter is kept for reading the value back, should an attempt be in doubt.
+    const putUntil = deadline - (deadline - this.clock.now()) / 4;
+    try {
+      await boundedCall(what, putUntil, this.clock, (abortSignal) => {
+        attempts++;
+        return this.ssm.putParameter({
+          Name: name,
+          Value: value,
+          Type: type,
+          Overwrite: false,
+          // Expiration policies need the advanced tier, billed by the hour the parameter exists.
+          Tier: 'Advanced',
+          Policies: JSON.stringify([{ Type: 'Expiration', Version: '1.0', Attributes: { Timestamp: new Date(expiresAt + 3_600_000).toISOString() } }]),
+        }, { abortSignal });
+      });
+      return true;
+    } catch (e) {
+      const exists = errorName(e) === 'ParameterAlreadyExists';
+      // Refused for good, or "exists" at the first attempt: nothing of this call's went through.
+      if (exists ? attempts === 1 : !isTransient(e)) {
+        if (exists) return false;
+        throw e;
+      }
+      // An attempt that timed out or met a 5xx may have gone through: is the value there this call's?
+      const found = await this.get(`SSM GetParameter (checking ${name})`, name, deadline).catch(() => undefined);
+      if (found !== undefined) return found === value;
+      if (exists) return false;
+      throw e;
+    }
+  }
+
+  private async get(what: string, name: string, deadline: number): Promise<string | undefined> {
+    try {
+      const read = (abortSignal: AbortSignal) => this.ssm.getParameter({ Name: name, WithDecryption: true }, { abortSignal });
+      const out = await boundedCall(what, deadline, this.clock, read);
+      return out.Parameter?.Value ?? '';
+    } catch (e) {
+      if (errorName(e) === 'ParameterNotFound') return undefined;
+      throw e;
+    }
+  }
+
+  private async delete(names: string[], deadline: number): Promise<void> {
+    // DeleteParameters takes at most 10 names and reports missing ones without failing.
+    for (let i = 0; i < names.length; i += 10) {
+      const batch = names.slice(i, i + 10);
+      await boundedCall('SSM DeleteParameters', deadline, this.clock, (abortSignal) => this.ssm.deleteParameters({ Names: batch }, { abortSignal }));
+    }
+  }
+}
+
+/** A value no other call writes (node:crypto is loaded only when a wait is kept). */
+function owner(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('node:crypto') as typeof import('node:crypto')).randomUUID();
+}
+
+function claimName(parameter: string, hop: number): string {
+  return `${parameter}/claim-${hop}`;
 }
 
 function errorName(e: unknown): string | undefined {
@@ -113,10 +169,10 @@ function errorName(e: unknown): string | undefined {
 }
 
 /**
- * Options of the SDK clients a wait uses: few attempts and bounded requests, so that a slow
- * service cannot use up the time kept to answer.
+ * Options of the SDK clients a wait uses: one attempt per call, bounded, so that the SDK spends
+ * no time behind the runtime's back; `boundedCall` retries within each call's deadline.
  */
-export const SDK_CLIENT_OPTIONS = { maxAttempts: 3, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } };
+export const SDK_CLIENT_OPTIONS = { maxAttempts: 1, requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 } };
 
 /** The real SSM client, loaded on first use. */
 export function sdkSsmOperations(): SsmOperations {
@@ -128,8 +184,9 @@ export function sdkSsmOperations(): SsmOperations {
     return { module, client };
   };
   return {
-    putParameter: (input) => { const { module, client: c } = sdk(); return c.send(new module.PutParameterCommand(input as import('@aws-sdk/client-ssm').PutParameterCommandInput)); },
-    getParameter: (input) => { const { module, client: c } = sdk(); return c.send(new module.GetParameterCommand(input)); },
-    deleteParameters: (input) => { const { module, client: c } = sdk(); return c.send(new module.DeleteParametersCommand(input)); },
+    putParameter: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.PutParameterCommand(input as import('@aws-sdk/client-ssm').PutParameterCommandInput), options); },
+    getParameter: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.GetParameterCommand(input), options); },
+    deleteParameters: (input, options) => { const { module, client: c } = sdk(); return c.send(new module.DeleteParametersCommand(input), options); },
+    load: () => { sdk(); },
   };
 }

@@ -17,9 +17,10 @@ export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoke
   if (!env[ENV_POLLING]) return undefined;
   const functionName = env.AWS_LAMBDA_FUNCTION_NAME ?? '';
   const missing = failure(`HandlerLoadError: the provider polls (${ENV_POLLING} is set) but has neither ${ENV_IS_COMPLETE_HANDLER} nor ${ENV_IS_COMPLETE_FUNCTION}`);
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   return createWaiter({
     schedule: JSON.parse(env[ENV_POLLING] ?? '') as PollingSchedule,
-    store: new WaitStore(sdkSsmOperations(), functionName),
+    store: new WaitStore(sdkSsmOperations(), functionName, { now: Date.now, sleep, random: Math.random }),
     selfInvoke: sdkSelfInvoke(),
     functionName,
     isComplete: async (event, deadline, logger) => (isComplete ? isComplete.call(event, { deadline, logger }) : missing),

@@ -3,30 +3,42 @@
  * and continue a wait when an invocation is a poll. `createHandler` takes a `Waiter` only for
  * providers with isComplete; others never load this code.
  */
-import { continueWait, Continuation, handOnReserve, LongWaitDependencies, waitInThisInvocation } from './long-wait';
+import { continueWait, Continuation } from './continue-wait';
+import { hopBound } from './hop-bound';
+import { invocationTime } from './invocation-time';
+import { finishWait, waitInThisInvocation } from './long-wait';
 import { isPollInvocation } from './poll-message';
 import { waitBefore } from './poll-schedule';
+import type { LongWaitDependencies } from './wait-part';
+import { readServiceTimeout } from '../protocol/deadline';
 import type { Logger } from '../protocol/logger';
 import type { CloudFormationRequest } from '../protocol/request';
 import type { ResponseBody } from '../protocol/response';
 
 /** A request whose onEvent succeeded, in the invocation that received it. */
-export interface FirstWait {
+export interface FirstWait<S> {
   readonly request: CloudFormationRequest;
   /** The SUCCESS answer onEvent gave (physical id, Data, NoEcho). */
   readonly body: ResponseBody;
+  /** When CloudFormation sent the request (`requestSentAt`). */
+  readonly sentAt: number;
   readonly invocationStart: number;
   readonly remainingMs: number;
   readonly logger: Logger;
   readonly logLocation: string;
+  /** Sends the answer to the request's URL by `deadline`; never rejects. */
+  readonly answer: (body: ResponseBody, deadline: number) => Promise<S>;
 }
 
 /** The polling part of the runtime. */
 export interface Waiter {
   /** True for an invocation that continues a wait (not a request from CloudFormation). */
   isPoll(event: unknown): boolean;
-  /** Waits after onEvent: the answer, or undefined when the wait continues in a new invocation. */
-  wait(first: FirstWait): Promise<ResponseBody | undefined>;
+  /**
+   * Waits after onEvent and answers when the wait ends in this invocation (what `answer`
+   * resolved with); undefined when the wait continues in a new invocation, which answers.
+   */
+  wait<S>(first: FirstWait<S>): Promise<S | undefined>;
   /** Continues a wait in this invocation; answers when it ends here. Never rejects. */
   continue(event: unknown, run: Continuation): Promise<void>;
 }
@@ -39,18 +51,23 @@ export function createWaiter(deps: LongWaitDependencies): Waiter {
     wait: async (first) => {
       const { ResponseURL: responseUrl, ...request } = first.request;
       const { PhysicalResourceId, Data, NoEcho } = first.body;
-      const end = await waitInThisInvocation(deps, {
+      const part = {
         request,
         result: { PhysicalResourceId, Data, NoEcho },
-        arrivedAt: first.invocationStart,
+        sentAt: first.sentAt,
         attempt: 0,
         due: deps.now() + waitBefore(0, deps.schedule),
         hop: 0,
-        invocationEnd: first.invocationStart + first.remainingMs - handOnReserve(first.remainingMs),
+        // Fixed here and carried to every hop, so that no hop can widen it.
+        maxHop: hopBound(readServiceTimeout(request.ResourceProperties), first.remainingMs),
+        invocationMs: first.remainingMs,
+        time: invocationTime(first.invocationStart, first.remainingMs),
         logger: first.logger,
         logLocation: first.logLocation,
-      }, deps.store.parameterFor(request), responseUrl);
-      return end.kind === 'answer' ? end.body : undefined;
+      };
+      const parameter = deps.store.parameterFor(request);
+      const end = await waitInThisInvocation(deps, part, parameter, responseUrl);
+      return end.kind === 'answer' ? finishWait(deps, part, parameter, end, first.answer) : undefined;
     },
   };
 }

@@ -19,15 +19,31 @@ export interface Budget {
 /**
  * Splits the time left into handler time and response time.
  *
- * total = min(remaining Lambda time, ServiceTimeout); a safety margin (5%, at most 1 s) is
- * kept back from the end, and a response reserve (10%, between 1 s and 10 s) before that.
+ * total = min(remaining Lambda time, what is left of the ServiceTimeout counted from `sentAt`,
+ * when CloudFormation sent the request); a safety margin (5%, at most 1 s) is kept back from
+ * the end, and a response reserve (10%, between 1 s and 10 s) before that.
  */
-export function computeBudget(now: number, remainingMs: number, serviceTimeoutSeconds: number): Budget {
-  const total = Math.max(0, Math.min(remainingMs, serviceTimeoutSeconds * 1000));
+export function computeBudget(now: number, remainingMs: number, serviceTimeoutSeconds: number, sentAt = now): Budget {
+  const total = Math.max(0, Math.min(remainingMs, sentAt + serviceTimeoutSeconds * 1000 - now));
   const safety = Math.min(1000, total * 0.05);
   const reserve = Math.min(10_000, Math.max(1000, total * 0.1));
   const responseDeadline = now + total - safety;
   return { responseDeadline, handlerDeadline: Math.max(now, responseDeadline - reserve) };
+}
+
+/**
+ * When CloudFormation sent the request, the anchor of its ServiceTimeout: the response URL's
+ * signing time (SigV4's `X-Amz-Date`, `YYYYMMDDTHHMMSSZ`), or the invocation's start when the
+ * URL has none. A signing time after the start (clock skew) counts as the start, and one more
+ * than the ServiceTimeout before it as exactly that long before it: CloudFormation has stopped
+ * waiting either way.
+ */
+export function requestSentAt(url: URL, invocationStart: number, serviceTimeoutSeconds: number): number {
+  const date = url.searchParams.get('X-Amz-Date') ?? '';
+  // 20261130T120000Z -> 2026-11-30T12:00:00Z; anything else is not read (Date.parse reads too much).
+  const iso = date.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(?=\d\dZ$)/, '$1-$2-$3T$4:$5:');
+  const signed = iso === date ? NaN : Date.parse(iso);
+  return signed < invocationStart ? Math.max(signed, invocationStart - serviceTimeoutSeconds * 1000) : invocationStart;
 }
 
 /** Longest wait, after answering, for the next call to be ready (a fresh worker loaded). */
@@ -43,9 +59,10 @@ export function prepareDeadline(now: number, remainingMs: number): number {
 
 /** Reads ServiceTimeout (seconds, delivered as a string) from raw properties. */
 export function readServiceTimeout(properties: unknown): number {
-  const raw = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>).ServiceTimeout : undefined;
-  const seconds = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : NaN;
-  return Number.isFinite(seconds) && seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
+  const raw = (properties as { ServiceTimeout?: unknown } | null | undefined)?.ServiceTimeout;
+  // NaN and Infinity fail the range check too.
+  const seconds = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : 0;
+  return seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SERVICE_TIMEOUT_SECONDS;
 }
 
 /** Names a handler that ran past its deadline. */

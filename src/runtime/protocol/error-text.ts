@@ -12,17 +12,14 @@ const MAX_NAME_CODE_POINTS = 100;
 export function errorText(e: unknown): string {
   try {
     if (isPlainObject(e)) {
+      // An Error's name and message, or (framework mode) what a Lambda function's error payload holds.
       const message = e.message;
-      if (typeof message === 'string') {
-        const name = e.name;
-        return `${typeof name === 'string' && name ? clipMiddle(name, MAX_NAME_CODE_POINTS) : 'Error'}: ${clipMiddle(message, MAX_REASON_CODE_POINTS)}`;
-      }
-      // Framework mode: what a Lambda function's error payload holds.
-      const errorType = e.errorType;
-      if (typeof errorType === 'string') {
-        const errorMessage = e.errorMessage;
-        const text = typeof errorMessage === 'string' ? errorMessage : '';
-        return `${clipMiddle(errorType, MAX_NAME_CODE_POINTS)}: ${clipMiddle(text, MAX_REASON_CODE_POINTS)}`;
+      const isError = typeof message === 'string';
+      const name = isError ? e.name : e.errorType;
+      if (isError || typeof name === 'string') {
+        const text = isError ? message : e.errorMessage;
+        const shown = typeof name === 'string' && (name || !isError) ? clipMiddle(name, MAX_NAME_CODE_POINTS) : 'Error';
+        return `${shown}: ${clipMiddle(typeof text === 'string' ? text : '', MAX_REASON_CODE_POINTS)}`;
       }
     }
     return `thrown value: ${describe(e)}`;

@@ -88,5 +88,5 @@ function setOwn(target: object, key: string, value: unknown): void {
 
 /** True when `parent` is an object or array with its own `key` (an array index made of digits). */
 function hasOwn(parent: unknown, key: string): parent is Record<string, unknown> {
-  return typeof parent === 'object' && parent !== null && Object.prototype.hasOwnProperty.call(parent, key) && (!Array.isArray(parent) || /^\d+$/.test(key));
+  return typeof parent === 'object' && parent !== null && Object.hasOwn(parent, key) && (!Array.isArray(parent) || /^\d+$/.test(key));
 }

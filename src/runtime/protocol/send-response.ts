@@ -56,13 +56,12 @@ export function checkResponseUrl(raw: string): { url?: URL; problem?: string } {
     return { problem: 'ResponseURL is not a valid URL' };
   }
   if (url.protocol === 'https:') return { url };
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return { url };
+  if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return { url };
   return { problem: `ResponseURL must use https (or http to a loopback address), got ${url.protocol}//${url.hostname}` };
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
-}
+/** Host names of the loopback interface: localhost, [::1] and 127.0.0.0/8. */
+const LOOPBACK = /^(localhost|\[::1\]|127(\.\d{1,3}){3})$/;
 
 /** The URL without its query string (the signature), safe to log. */
 export function redactUrl(url: URL): string {

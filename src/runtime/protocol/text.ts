@@ -32,18 +32,14 @@ export function sanitizeText(text: string): string {
 
 const ELLIPSIS = ' [...] ';
 
-/** UTF-16 length of the first `count` code points of `text` (reads at most 2 x count units). */
-function headUnits(text: string, count: number): number {
+/**
+ * UTF-16 length of the first (or, `fromEnd`, the last) `count` code points of `text`; reads at
+ * most 2 x count units. From the end, a surrogate pair ends the remaining text when a code point
+ * above U+FFFF starts two units before its end.
+ */
+function codePointUnits(text: string, count: number, fromEnd?: boolean): number {
   let units = 0;
-  for (let i = 0; i < count && units < text.length; i++) units += text.codePointAt(units)! > 0xffff ? 2 : 1;
-  return units;
-}
-
-/** UTF-16 length of the last `count` code points of `text` (reads at most 2 x count units). */
-function tailUnits(text: string, count: number): number {
-  let units = 0;
-  // A surrogate pair ends the remaining text when a code point above U+FFFF starts two units before its end.
-  for (let i = 0; i < count && units < text.length; i++) units += text.codePointAt(text.length - units - 2)! > 0xffff ? 2 : 1;
+  for (let i = 0; i < count && units < text.length; i++) units += text.codePointAt(fromEnd ? text.length - units - 2 : units)! > 0xffff ? 2 : 1;
   return units;
 }
 
@@ -57,12 +53,12 @@ export function clipMiddle(text: string, maxCodePoints: number): string {
   // A code point takes one or two UTF-16 units: a string this short cannot be too long.
   if (text.length <= max) return text;
   // Fits exactly when the first max code points are the whole string.
-  if (headUnits(text, max) === text.length) return text;
+  if (codePointUnits(text, max) === text.length) return text;
   const room = max - ELLIPSIS.length;
-  if (room <= 0) return text.slice(0, headUnits(text, max));
+  if (room <= 0) return text.slice(0, codePointUnits(text, max));
   const head = Math.ceil(room * 0.6);
   const tail = room - head;
-  return text.slice(0, headUnits(text, head)) + ELLIPSIS + text.slice(text.length - tailUnits(text, tail));
+  return text.slice(0, codePointUnits(text, head)) + ELLIPSIS + text.slice(text.length - codePointUnits(text, tail, true));
 }
 
 /** A Reason ready to fit: clipped to MAX_REASON_CODE_POINTS first, then sanitized. */

@@ -1,4 +1,5 @@
-import { planNextStep, pollingDeadline, serviceTimeoutMargin, waitBefore } from '../../../src/runtime/polling/poll-schedule';
+import { serviceTimeoutMargin } from '../../../src/runtime/contract';
+import { planNextStep, pollingDeadline, waitBefore } from '../../../src/runtime/polling/poll-schedule';
 
 const schedule = { firstDelayMs: 2_000, intervalMs: 5_000, backoffRate: 1.5, maxIntervalMs: 12_000 };
 

@@ -4,31 +4,16 @@
  */
 import { createHandler } from '../../../src/runtime/create-handler';
 import { POLL_KEY } from '../../../src/runtime/polling/poll-message';
-import { SsmOperations, WaitStore } from '../../../src/runtime/polling/wait-store';
+import { WaitStore } from '../../../src/runtime/polling/wait-store';
 import { createWaiter } from '../../../src/runtime/polling/waiter';
 import { HandlerOutcome } from '../../../src/runtime/protocol/handler-result';
 import { nodePut } from '../../../src/runtime/protocol/send-response';
 import type { LifecycleEvent } from '../../../src/runtime/types';
-import { inThreadInvoker, lambdaContext, makeEvent } from '../../helpers/events';
+import { inThreadInvoker, lambdaContext, makeEvent, signedAt } from '../../helpers/events';
+import { MemorySsm } from '../../helpers/hostile-aws';
 import { ResponseServer, SIGNATURE } from '../../helpers/response-server';
 
-class MemorySsm implements SsmOperations {
-  public readonly parameters = new Map<string, string>();
-  public async putParameter(input: { Name: string; Value: string; Overwrite: boolean }) {
-    if (this.parameters.has(input.Name) && !input.Overwrite) throw Object.assign(new Error('exists'), { name: 'ParameterAlreadyExists' });
-    this.parameters.set(input.Name, input.Value);
-    return {};
-  }
-  public async getParameter(input: { Name: string }) {
-    const value = this.parameters.get(input.Name);
-    if (value === undefined) throw Object.assign(new Error('not found'), { name: 'ParameterNotFound' });
-    return { Parameter: { Value: value } };
-  }
-  public async deleteParameters(input: { Names: string[] }) {
-    input.Names.forEach((n) => this.parameters.delete(n));
-    return {};
-  }
-}
+const realClock = { now: Date.now, sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), random: Math.random };
 
 let server: ResponseServer;
 beforeEach(async () => { server = await ResponseServer.start(); });
@@ -41,7 +26,7 @@ function polling(answers: HandlerOutcome[], onEvent: (e: LifecycleEvent) => unkn
   const onEventCalls: string[] = [];
   const waiter = createWaiter({
     schedule: { firstDelayMs: 20, intervalMs: 20, backoffRate: 1, maxIntervalMs: 20 },
-    store: new WaitStore(ssm, 'provider-fn'),
+    store: new WaitStore(ssm, 'provider-fn', realClock),
     selfInvoke: async (_fn, payload) => { invocations.push(payload); },
     functionName: 'provider-fn',
     isComplete: async () => answers.shift() ?? { ok: true, result: {}, answer: { IsComplete: false } },
@@ -84,12 +69,12 @@ test('GIVEN the Delete of a failed Create WHEN polling THEN it succeeds without 
 
 test('GIVEN a wait longer than the invocation WHEN it hands on THEN nothing is answered yet, and the poll invocation answers the stored URL once', async () => {
   const { handler, ssm, invocations, lines } = polling([]);
-  const summary = await handler(makeEvent(server.url()), lambdaContext(2_500));
+  const summary = await handler(makeEvent(server.url()), lambdaContext(4_000));
   expect(summary.requests[0]).toMatchObject({ status: 'WAITING', delivered: false });
   expect(server.bodies).toEqual([]);
   expect(invocations).toHaveLength(1);
   expect(invocations[0]).not.toContain(SIGNATURE);
-  expect([...ssm.parameters.values()].some((v) => v.includes(SIGNATURE))).toBe(true);
+  expect([...ssm.parameters.values()].some((v) => v.value.includes(SIGNATURE))).toBe(true);
 
   // The next invocation (same SSM), with isComplete now done; onEvent must not run again.
   const shared = createHandler({
@@ -98,7 +83,7 @@ test('GIVEN a wait longer than the invocation WHEN it hands on THEN nothing is a
     log: (l) => lines.push(l),
     waiter: createWaiter({
       schedule: { firstDelayMs: 20, intervalMs: 20, backoffRate: 1, maxIntervalMs: 20 },
-      store: new WaitStore(ssm, 'provider-fn'),
+      store: new WaitStore(ssm, 'provider-fn', realClock),
       selfInvoke: async () => undefined,
       functionName: 'provider-fn',
       isComplete: async () => ({ ok: true, result: {}, answer: { IsComplete: true } }),
@@ -111,4 +96,13 @@ test('GIVEN a wait longer than the invocation WHEN it hands on THEN nothing is a
   expect(server.bodies).toEqual([expect.objectContaining({ Status: 'SUCCESS', PhysicalResourceId: 'db-1', Data: { Port: 5432 } })]);
   expect(ssm.parameters.size).toBe(0);
   expect(lines.join('\n')).not.toContain(SIGNATURE);
+});
+
+test('GIVEN a request delivered 6 s after CloudFormation signed it, with a 10 s ServiceTimeout WHEN isComplete never completes THEN FAILED arrives within the ServiceTimeout counted from the signing time', async () => {
+  const { handler } = polling([]);
+  const sent = Math.floor((Date.now() - 6_000) / 1000) * 1000;
+  const event = makeEvent(signedAt(server.url(), sent), { ResourceProperties: { ServiceToken: 'x', ServiceTimeout: '10' } });
+  await handler(event, lambdaContext(60_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', Reason: expect.stringMatching(/^isComplete did not report completion within 10 s \(ServiceTimeout\) after \d+ call\(s\)/) })]);
+  expect(server.puts[0].at).toBeLessThan(sent + 10_000);
 });

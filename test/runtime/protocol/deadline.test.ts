@@ -1,4 +1,5 @@
-import { computeBudget, DEFAULT_SERVICE_TIMEOUT_SECONDS, deadlineText, MAX_PREPARE_MS, prepareDeadline, readServiceTimeout, withDeadline } from '../../../src/runtime/protocol/deadline';
+import { computeBudget, DEFAULT_SERVICE_TIMEOUT_SECONDS, deadlineText, MAX_PREPARE_MS, prepareDeadline, readServiceTimeout, requestSentAt, withDeadline } from '../../../src/runtime/protocol/deadline';
+import { amzDate } from '../../helpers/events';
 
 describe('computeBudget', () => {
   test.each([
@@ -13,6 +14,47 @@ describe('computeBudget', () => {
     ['less time than the reserve', 800, 3600, { responseDeadline: 1000 + 800 - 40, handlerDeadline: 1000 }],
   ])('GIVEN %s WHEN budgeted from t=1000 THEN the deadlines are exact', (_name, remaining, serviceTimeout, expected) => {
     expect(computeBudget(1000, remaining, serviceTimeout)).toEqual(expected);
+  });
+});
+
+describe('computeBudget for a request sent before the invocation', () => {
+  test('GIVEN a request sent 6 s before a 60 s invocation with a 10 s ServiceTimeout WHEN budgeted THEN only the 4 s left of the ServiceTimeout are split', () => {
+    // total 4 s: safety 5% (200 ms), reserve 1 s (at least).
+    const responseDeadline = 100_000 + 4_000 - 200;
+    expect(computeBudget(100_000, 60_000, 10, 94_000)).toEqual({ responseDeadline, handlerDeadline: responseDeadline - 1_000 });
+  });
+
+  test('GIVEN a request sent longer ago than its ServiceTimeout WHEN budgeted THEN nothing is left', () => {
+    expect(computeBudget(100_000, 60_000, 10, 80_000)).toEqual({ responseDeadline: 100_000, handlerDeadline: 100_000 });
+  });
+});
+
+describe('requestSentAt', () => {
+  const START = Date.UTC(2026, 10, 30, 12, 0, 7, 400);
+  const url = (query: string) => new URL(`https://cloudformation-custom-resource-response-useast1.s3.amazonaws.com/arn?X-Amz-Algorithm=AWS4-HMAC-SHA256${query}&X-Amz-Signature=abc`);
+
+  test('GIVEN a URL signed 6 s before the invocation started WHEN read THEN the signing time (whole seconds, as SigV4 writes it)', () => {
+    expect(amzDate(START - 6_000)).toBe('20261130T120001Z');
+    expect(requestSentAt(url(`&X-Amz-Date=${amzDate(START - 6_000)}`), START, 10)).toBe(Date.UTC(2026, 10, 30, 12, 0, 1));
+  });
+
+  test('GIVEN a signing time after the start (clock skew) WHEN read THEN the start', () => {
+    expect(requestSentAt(url(`&X-Amz-Date=${amzDate(START + 3_000)}`), START, 10)).toBe(START);
+  });
+
+  test('GIVEN a signing time more than the ServiceTimeout before the start WHEN read THEN exactly the ServiceTimeout before it', () => {
+    expect(requestSentAt(url('&X-Amz-Date=20261130T110000Z'), START, 600)).toBe(START - 600_000);
+  });
+
+  test.each([
+    ['no X-Amz-Date', ''],
+    ['an empty one', '&X-Amz-Date='],
+    ['an ISO date instead of SigV4\'s', '&X-Amz-Date=2026-11-30T12:00:00Z'],
+    ['a month 13', '&X-Amz-Date=20261330T120000Z'],
+    ['a number', '&X-Amz-Date=1'],
+    ['trailing text', '&X-Amz-Date=20261130T120000Zx'],
+  ])('GIVEN %s WHEN read THEN the invocation start', (_name, query) => {
+    expect(requestSentAt(url(query), START, 10)).toBe(START);
   });
 });
 
