@@ -49,6 +49,8 @@ export class Container {
   private served = 0;
   private claimed = false;
   private exited = false;
+  /** Set when the runner kills the process: it is dead from then on, before its exit is reported. */
+  private killed = false;
   private frozen = false;
 
   public constructor(private readonly spec: ContainerSpec, private readonly onLog: (line: string) => void = () => {}) {
@@ -73,7 +75,7 @@ export class Container {
 
   /** Whether the container can take an invocation now. */
   public get idle(): boolean {
-    return !this.exited && this.current === undefined && !this.claimed;
+    return !this.dead && this.current === undefined && !this.claimed;
   }
 
   /** Reserves the idle container for the invocation about to be sent. */
@@ -82,9 +84,13 @@ export class Container {
     return this;
   }
 
-  /** Whether the process is gone (it crashed, timed out or was stopped). */
+  /**
+   * Whether the process is gone (it crashed, timed out or was stopped). A killed process is dead
+   * at once, before the system reports its exit: Lambda sends the retry after a timeout to a new
+   * execution environment, never to the one it stopped.
+   */
   public get dead(): boolean {
-    return this.exited;
+    return this.exited || this.killed;
   }
 
   /**
@@ -92,7 +98,7 @@ export class Container {
    * function's timeout runs out (which kills the process).
    */
   public invoke(payload: string, requestId: string): Promise<InvocationOutcome> {
-    if (this.exited || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
+    if (this.dead || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
     this.claimed = false;
     const started = Date.now();
     const cold = this.served === 0;
@@ -108,7 +114,7 @@ export class Container {
         if (this.current?.logs !== logs) return;
         clearTimeout(timer);
         this.current = undefined;
-        if (!this.exited) this.freeze();
+        if (!this.dead) this.freeze();
         resolve({ end, logs, durationMs: Date.now() - started, cold });
       };
       this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish };
@@ -125,6 +131,7 @@ export class Container {
   /** Kills the process (a no-op once it is gone). */
   public stop(): void {
     if (this.exited) return;
+    this.killed = true;
     this.thaw();
     this.child.kill('SIGKILL');
   }
@@ -158,7 +165,7 @@ export class Container {
   }
 
   private freeze(): void {
-    if (!CAN_FREEZE || this.frozen || this.exited) return;
+    if (!CAN_FREEZE || this.frozen || this.dead) return;
     this.frozen = this.child.kill('SIGSTOP');
   }
 

@@ -73,12 +73,13 @@ test.each([
   expect(container.dead).toBe(false);
 });
 
-test('GIVEN a handler that hangs WHEN the function\'s 1-second timeout passes THEN the process is killed and the invocation ends as a timeout', async () => {
+test('GIVEN a handler that hangs WHEN the function\'s 1-second timeout passes THEN the process is killed, the invocation ends as a timeout, and the container is dead at once (no retry can reach it)', async () => {
   const container = start('index.handler', 1);
   const outcome = await container.invoke('{"hang":true}', 'req');
 
   expect(outcome.end).toEqual({ kind: 'timeout', seconds: 1 });
   expect(outcome.durationMs).toBeGreaterThanOrEqual(1000);
-  await new Promise((resolve) => setTimeout(resolve, 100));
   expect(container.dead).toBe(true);
+  expect(container.idle).toBe(false);
+  expect(() => container.invoke('{}', 'retry')).toThrow('one invocation at a time');
 });
