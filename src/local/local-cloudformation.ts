@@ -7,6 +7,7 @@
  * The `cdk-lifecycle invoke` command and the `cdk-lifecycle/testing` entry point are both thin
  * over this class.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LocalAws, LocalAwsOptions } from './local-aws';
 import { LocalSetupError } from './local-setup-error';
@@ -165,13 +166,25 @@ export class LocalCloudFormation {
   }
 }
 
+/** What the runner takes, for the hints of the errors below. */
+const TAKES = 'invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out)';
+
 /**
  * Reads a cloud assembly folder.
  *
- * @throws LocalSetupError when it is not one
+ * @throws LocalSetupError when it is not one: not there, a file (a template: that is for
+ *   `cdk-lifecycle diff`), or a folder without a manifest
  */
 export function openAssembly(folder: string, warnings?: string[], cwd: string = process.cwd()): OpenAssembly {
   const directory = path.resolve(cwd, folder);
+  const found = fs.statSync(directory, { throwIfNoEntry: false });
+  if (found === undefined) throw new LocalSetupError(`${folder} does not exist`, `${TAKES}: synthesize first (npx cdk synth), or check the path`);
+  if (!found.isDirectory()) {
+    throw new LocalSetupError(`${folder} is a file, not a folder: ${TAKES}`, 'to compare two templates, use cdk-lifecycle diff <before> <after>');
+  }
+  if (!fs.existsSync(path.join(directory, 'manifest.json'))) {
+    throw new LocalSetupError(`${folder} is a folder but not a cloud assembly: it has no manifest.json`, `${TAKES}: synthesize first (npx cdk synth)`);
+  }
   try {
     const stacks = readAssembly(directory, folder, warnings);
     return { directory, shown: folder, stacks, functions: new FunctionRegistry(stacks) };

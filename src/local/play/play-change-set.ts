@@ -103,7 +103,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
   for (const id of oldOrder) {
     const { before: target } = playable.find((c) => c.change.logicalResourceId === id)!;
     const step = await new ResourcePlayer(context, target!, oldScope).send({ label: 'Create (as deployed)', requestType: 'Create', properties: target!.properties });
-    if (outcomeOf(step) === 'SUCCESS') deployed.set(id, { physicalResourceId: step.physicalResourceId!, data: dataOf(step.response) });
+    if (outcomeOf(step) === 'SUCCESS') deployed.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
     else notes.push(`${id}: its Create with the deployed properties failed, so its Update or Delete is not played`);
   }
 
@@ -118,7 +118,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     if (change.action === 'Add') {
       const step = await player.send({ label: 'Create', requestType: 'Create', properties: target!.properties });
       if (outcomeOf(step) === 'FAILED') return stop(notes, id, 'Create');
-      updated.set(id, { physicalResourceId: step.physicalResourceId!, data: dataOf(step.response) });
+      updated.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
       continue;
     }
     const old = deployed.get(id);
@@ -130,7 +130,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     }
     const step = await player.send({ label: 'Update', requestType: 'Update', properties: target!.properties, oldProperties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: newScope });
     if (outcomeOf(step) === 'FAILED') return stop(notes, id, 'Update');
-    updated.set(id, { physicalResourceId: step.physicalResourceId!, data: { ...old.data, ...dataOf(step.response) } });
+    updated.set(id, { physicalResourceId: step.physicalResourceId!, data: { ...old.data, ...step.response?.Data } });
     if (step.physicalResourceId !== old.physicalResourceId) {
       notes.push(`${id}: the Update answered a new physical id, a replacement: CloudFormation deletes ${old.physicalResourceId} in the cleanup`);
       cleanup.push(() => cleanupPlayer(context, oldTarget!, target, oldScope, newScope)
@@ -169,11 +169,6 @@ function cleanupPlayer(
 
 function stop(notes: string[], id: string, what: string): void {
   notes.push(`${id}: its ${what} failed, so CloudFormation would roll the stack back: the rest of the change set is not played`);
-}
-
-function dataOf(response: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
-  const data = response?.Data;
-  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
 /** The stacks to play: those of both assemblies, or the one `wanted` names. */

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { leftoverNotes, noResponse, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
-import { StepResult } from './step-result';
+import { StepResult, typedResponse } from './step-result';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
 import { buildRequest, RequestType, snsNotification } from '../request/cloudformation-request';
@@ -132,7 +132,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
     logicalResourceId: target.logicalId,
     resourceType: target.resourceType,
     request: sent,
-    ...(checked.body === undefined ? {} : { response: checked.body }),
+    ...(checked.body === undefined ? {} : { response: typedResponse(checked.body), responseBody: checked.body }),
     ...(checked.bytes === undefined ? {} : { responseBytes: checked.bytes }),
     ...(checked.status === undefined ? {} : { status: checked.status }),
     ...(checked.physicalResourceId === undefined ? {} : { physicalResourceId: checked.physicalResourceId }),

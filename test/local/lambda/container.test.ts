@@ -43,8 +43,11 @@ test('GIVEN a warm container WHEN invoked twice THEN module state survives, the 
   expect(first.end).toEqual({ kind: 'returned', payload: expect.any(String) });
   const answers = [first, second].map((outcome) => JSON.parse((outcome.end as { payload: string }).payload));
   expect(answers.map((answer) => [answer.count, answer.requestId, answer.region])).toEqual([[1, 'req-1', 'eu-west-1'], [2, 'req-2', 'eu-west-1']]);
-  expect(answers[0].remaining).toBeGreaterThan(1000);
-  expect(answers[0].remaining).toBeLessThanOrEqual(2000);
+  // Each invocation counts down from the function's 2 s timeout (how much is left depends on how busy the machine is).
+  for (const answer of answers) {
+    expect(answer.remaining).toBeGreaterThan(0);
+    expect(answer.remaining).toBeLessThanOrEqual(2000);
+  }
 });
 
 test('GIVEN a handler that leaves a timer WHEN the invocation ends THEN the container is frozen until the next invocation thaws it', async () => {
