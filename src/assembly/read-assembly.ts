@@ -33,6 +33,8 @@ export interface AssemblyStack {
   readonly region?: string;
   /** The assembly's file assets: object key -> source path (relative to `directory`, or absolute). */
   readonly assets: AssetFiles;
+  /** The size of the template file in bytes (what a deployment uploads). */
+  readonly templateBytes?: number;
 }
 
 /** A stack as the manifest declares it, before names are made unique. */
@@ -85,6 +87,7 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       throw new TemplateReadError(`${manifestShown}: stack artifact ${artifactId} has no "templateFile"`);
     }
     const templateFile = properties.templateFile;
+    const templateBytes = fs.statSync(path.join(directory, templateFile), { throwIfNoEntry: false })?.size ?? 0;
     const template = keep(readSynthesizedTemplate(path.join(directory, templateFile), path.join(shown, templateFile)), warnings);
     found.push({
       stackName: typeof properties.stackName === 'string' ? properties.stackName : artifactId,
@@ -96,6 +99,7 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       shown,
       ...environmentOf(artifact.environment),
       assets,
+      templateBytes,
     });
   }
 }

@@ -17,6 +17,7 @@ import { StepOptions } from './play/play-step';
 import { PlayContext, ResourcePlayer } from './play/resource-player';
 import { checkLateAnswers } from './play/step-report';
 import { PlayResult, StepResult } from './play/step-result';
+import { assertTemplateAccepted } from './rules/template-rejected-error';
 import { mergeProperties } from './request/typed-properties';
 import { customResourcesOf, findCustomResource, findStack } from './stack/find-custom-resource';
 import { FunctionRegistry } from './stack/lambda-functions';
@@ -158,6 +159,7 @@ export class LocalCloudFormation {
   private player(selector: ResourceSelector): { player: ResourcePlayer; template: Readonly<Record<string, unknown>>; steps: StepResult[] } {
     const stack = findStack(this.assembly.stacks, selector.stack, this.assembly.shown);
     const target = findCustomResource(stack, selector.resource);
+    assertTemplateAccepted(stack);
     const steps: StepResult[] = [];
     const context: PlayContext = { aws: this.aws, options: this.options, onStep: this.options.onStep, steps };
     this.aws.pool.deploy(this.assembly.functions);

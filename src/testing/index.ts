@@ -23,6 +23,8 @@ export type {
   ChangeSetRequest, CreateRequest, DeleteRequest, LifecycleRequest, LocalCloudFormationOptions, ResourceSelector, UpdateRequest,
 } from '../local/local-cloudformation';
 export { LocalSetupError } from '../local/local-setup-error';
+export { TemplateRejectedError } from '../local/rules/template-rejected-error';
+export type { TemplateProblem } from '../local/rules/template-checks';
 export { failsResource, outcomeOf } from '../local/protocol/check-response';
 export type { Violation } from '../local/protocol/check-response';
 export type { CloudFormationRequest, RequestType } from '../local/request/cloudformation-request';

@@ -164,6 +164,20 @@ test('GIVEN two assemblies whose change set sends no custom-resource request WHE
   expect(result.stdout).toBe('note: stack Changes: the change set sends no custom-resource request\n\nNothing was played.\n');
 });
 
+test('GIVEN a template CloudFormation refuses (nulls, a name that is not alphanumeric) WHEN invoked THEN each problem is listed with its rule and JSON path, nothing is played, and it exits 2', async () => {
+  const result = await run(['invoke', 'refused'], { cwd: PROVIDERS });
+
+  expect(result).toMatchObject({ code: 2, stdout: '' });
+  expect(result.stderr).toBe([
+    'cdk-lifecycle: CloudFormation would refuse the template of stack Refused before it starts, so nothing was played:',
+    '  - [/Outputs/thing-name] Template format error: Outputs name "thing-name" is non alphanumeric [logical-id]',
+    "  - [/Resources/Thing/Properties/nothing] 'null' values are not allowed in templates [null-value]",
+    "  - [/Resources/Thing/Properties/nested/x] 'null' values are not allowed in templates [null-value]",
+    '  fix the template: every custom resource of a refused template would never get a request',
+    '',
+  ].join('\n'));
+});
+
 describe('errors (exit 2, one line and a hint)', () => {
   test.each([
     ['an unknown stack', ['--stack', 'Nope'], /^cdk-lifecycle: no stack "Nope" in .*assembly\n {2}stacks there: Broken, Other\n$/],

@@ -17,6 +17,7 @@ import { AssemblyStack } from '../../assembly/read-assembly';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../change-set';
 import { LocalSetupError } from '../local-setup-error';
 import { outcomeOf } from '../protocol/check-response';
+import { assertTemplateAccepted } from '../rules/template-rejected-error';
 import { customResourcesOf, CustomResourceTarget, findStack, isCustomResourceType } from '../stack/find-custom-resource';
 import { PlayedResource } from '../stack/template-resolver';
 
@@ -45,6 +46,8 @@ export async function playChangeSet(
 ): Promise<string[]> {
   const notes: string[] = [];
   const names = stackNames(before, after, selector.stack);
+  // CloudFormation refuses a template before it starts: nothing of a refused stack is played.
+  for (const stack of after.stacks) if (names.includes(stack.name)) assertTemplateAccepted(stack);
   for (const name of names) {
     const oldStack = before.stacks.find((stack) => stack.name === name);
     const newStack = after.stacks.find((stack) => stack.name === name);

@@ -6,6 +6,7 @@ import { playStep, StepOptions } from './play-step';
 import { StepResult } from './step-result';
 import { AssemblyStack } from '../../assembly/read-assembly';
 import { LocalAws } from '../local-aws';
+import { templateSizeNote } from '../rules/template-checks';
 import { RequestType } from '../request/cloudformation-request';
 import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
@@ -77,7 +78,7 @@ export class ResourcePlayer {
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
     }, this.context.steps.length + 1, this.context.options);
-    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider));
+    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider), ...[templateSizeNote(this.target.stack.templateBytes)].filter((note) => note !== undefined));
     this.context.steps.push(step);
     this.context.onStep?.(step);
     return step;

@@ -58,6 +58,6 @@ function isIntrinsic(value: Record<string, unknown>): boolean {
 }
 
 /** Escapes one JSON pointer segment (RFC 6901). */
-function escapeSegment(segment: string): string {
+export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
