@@ -97,7 +97,7 @@ export class Container {
    * Runs one invocation; resolves when the handler settles, the process dies, or the
    * function's timeout runs out (which kills the process).
    */
-  public invoke(payload: string, requestId: string): Promise<InvocationOutcome> {
+  public invoke(payload: string, requestId: string, traceId = ''): Promise<InvocationOutcome> {
     if (this.dead || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
     this.claimed = false;
     const started = Date.now();
@@ -119,7 +119,7 @@ export class Container {
       };
       this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish };
       this.thaw();
-      const message: InvokeMessage = { type: 'invoke', payload, requestId, deadline };
+      const message: InvokeMessage = { type: 'invoke', payload, requestId, deadline, traceId };
       try {
         this.child.send(message);
       } catch {

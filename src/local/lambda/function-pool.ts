@@ -11,10 +11,16 @@ import * as path from 'node:path';
 import { Container, InvocationEnd } from './container';
 import { LocalLambda, SyncResult } from '../aws/lambda-api';
 import { runnableProblem } from '../stack/find-provider';
+import { stopsRecursion, TraceContext, traceFor } from '../rules/recursion-guard';
 import { FunctionRegistry, LambdaFunctionSpec } from '../stack/lambda-functions';
 
 /** How an invocation the runner recorded ended. */
-export type RecordedEnd = InvocationEnd | { readonly kind: 'not-runnable'; readonly reason: string } | { readonly kind: 'stopped' };
+export type RecordedEnd =
+  | InvocationEnd
+  | { readonly kind: 'not-runnable'; readonly reason: string }
+  | { readonly kind: 'stopped' }
+  /** Lambda's recursive loop detection stopped it before it ran: the `count`th invocation of the function in its chain. */
+  | { readonly kind: 'recursion-stopped'; readonly count: number };
 
 /** One invocation, as the report shows it. */
 export interface InvocationRecord {
@@ -28,6 +34,8 @@ export interface InvocationRecord {
   readonly cold: boolean;
   /** Epoch milliseconds. */
   readonly startedAt: number;
+  /** How many times the function has been invoked in this invocation's chain, this one included. */
+  readonly chainCount: number;
 }
 
 /** What the pool needs from its owner. */
@@ -87,26 +95,28 @@ export class FunctionPool implements LocalLambda {
     return this.functions.byName(name);
   }
 
-  public async invokeSync(fn: LambdaFunctionSpec, payload: string): Promise<SyncResult> {
-    const record = await this.track(() => this.run(fn, payload, 'RequestResponse', 1));
+  public async invokeSync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): Promise<SyncResult> {
+    const record = await this.track(() => this.run(fn, payload, 'RequestResponse', 1, traceFor(fn, callerTrace)));
     return syncResult(record);
   }
 
-  public invokeAsync(fn: LambdaFunctionSpec, payload: string): void {
+  public invokeAsync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): void {
+    // One event, one place in its chain: retries and repeated deliveries carry the same trace.
+    const trace = traceFor(fn, callerTrace);
     const again = this.options.redeliver?.(payload) === true;
-    const first = this.deliverAsync(fn, payload);
+    const first = this.deliverAsync(fn, payload, trace);
     if (!again) return;
-    void this.deliverAsync(fn, payload);
-    void first.then(() => this.deliverAsync(fn, payload));
+    void this.deliverAsync(fn, payload, trace);
+    void first.then(() => this.deliverAsync(fn, payload, trace));
   }
 
   /** One delivery of an asynchronous invocation, with Lambda's retries; resolves when it ended. */
-  private deliverAsync(fn: LambdaFunctionSpec, payload: string): Promise<InvocationRecord> {
+  private deliverAsync(fn: LambdaFunctionSpec, payload: string, trace: TraceContext): Promise<InvocationRecord> {
     const generation = this.generation;
     return this.track(async () => {
-      let record = await this.run(fn, payload, 'Event', 1);
-      while (failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= fn.maxRetries && generation === this.generation) {
-        record = await this.run(fn, payload, 'Event', record.attempt + 1);
+      let record = await this.run(fn, payload, 'Event', 1, trace);
+      while (retried(record) && generation === this.generation) {
+        record = await this.run(fn, payload, 'Event', record.attempt + 1, trace);
       }
       return record;
     });
@@ -155,22 +165,20 @@ export class FunctionPool implements LocalLambda {
     for (const listener of this.listeners) listener();
   }
 
-  private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number): Promise<InvocationRecord> {
+  private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number, trace: TraceContext): Promise<InvocationRecord> {
     const startedAt = Date.now();
     const generation = this.generation;
+    const base = { fn, type, attempt, logs: [], durationMs: 0, cold: false, startedAt, chainCount: trace.count };
+    if (stopsRecursion(fn, trace)) return this.record({ ...base, end: { kind: 'recursion-stopped', count: trace.count } });
     const problem = runnableProblem(fn);
-    if (problem !== undefined) {
-      return this.record({ fn, type, attempt, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` }, logs: [], durationMs: 0, cold: false, startedAt });
-    }
+    if (problem !== undefined) return this.record({ ...base, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` } });
     const container = await this.container(fn);
-    if (container === undefined || generation !== this.generation) {
-      return this.record({ fn, type, attempt, end: { kind: 'stopped' }, logs: [], durationMs: 0, cold: false, startedAt });
-    }
-    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`);
+    if (container === undefined || generation !== this.generation) return this.record({ ...base, end: { kind: 'stopped' } });
+    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`, trace.header);
     if (this.options.cold || container.dead) this.remove(fn, container);
     this.wake(fn);
     const end: RecordedEnd = generation !== this.generation && outcome.end.kind === 'crashed' ? { kind: 'stopped' } : outcome.end;
-    return this.record({ fn, type, attempt, end, logs: outcome.logs, durationMs: outcome.durationMs, cold: outcome.cold, startedAt });
+    return this.record({ ...base, end, logs: outcome.logs, durationMs: outcome.durationMs, cold: outcome.cold });
   }
 
   private record(record: InvocationRecord): InvocationRecord {
@@ -221,9 +229,19 @@ export class FunctionPool implements LocalLambda {
   }
 }
 
-/** Whether an invocation failed in Lambda's eyes (Lambda retries those when asynchronous). */
+/** Whether an invocation failed in Lambda's eyes. */
 export function failed(end: RecordedEnd): boolean {
   return end.kind !== 'returned' && end.kind !== 'stopped';
+}
+
+/**
+ * Whether Lambda retries this invocation: a failed asynchronous one with retries left, unless
+ * it could not run here or Lambda stopped it as a recursive loop (that event goes to the
+ * function's dead-letter queue or on-failure destination instead).
+ */
+export function retried(record: InvocationRecord): boolean {
+  return record.type === 'Event' && failed(record.end) && record.end.kind !== 'not-runnable' && record.end.kind !== 'recursion-stopped'
+    && record.attempt <= record.fn.maxRetries;
 }
 
 /** What Lambda's Invoke API answers for a synchronous invocation that ended this way. */
@@ -236,6 +254,10 @@ export function syncResult(record: InvocationRecord): SyncResult {
     case 'crashed': return unhandled('Runtime.ExitError', `Runtime exited with error: ${end.signal === null ? `exit status ${end.exitCode}` : `signal: ${end.signal}`}`);
     case 'not-runnable': return unhandled('Runtime.LocalUnsupported', `cdk-lifecycle invoke cannot run this function locally: ${end.reason}`);
     case 'stopped': return unhandled('Runtime.LocalStopped', 'the local run stopped this invocation');
+    case 'recursion-stopped': return {
+      payload: '',
+      apiError: { status: 400, type: 'RecursiveInvocationException', message: `Lambda detected that function ${record.fn.name} is invoked in a recursive loop (${end.count} invocations in one chain) and stopped the invocation` },
+    };
   }
 }
 

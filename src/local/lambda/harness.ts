@@ -19,6 +19,8 @@ export interface InvokeMessage {
   readonly requestId: string;
   /** Epoch milliseconds when the invocation's time runs out. */
   readonly deadline: number;
+  /** The invocation's X-Ray trace header, set as `_X_AMZN_TRACE_ID` while it runs (as Lambda sets it). */
+  readonly traceId: string;
 }
 
 /** What the harness reports after an invocation. */
@@ -102,8 +104,10 @@ function harness(): void {
     process.stdout.write(`\n${'\u001e'}${marker} ${JSON.stringify(outcome)}\n`);
   };
 
-  process.on('message', (message: { type?: string; payload: string; requestId: string; deadline: number }) => {
+  process.on('message', (message: { type?: string; payload: string; requestId: string; deadline: number; traceId: string }) => {
     if (message?.type !== 'invoke') return;
+    // The AWS SDK's recursion-detection middleware copies it into the X-Amzn-Trace-Id of every call.
+    process.env._X_AMZN_TRACE_ID = message.traceId;
     const context = {
       functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
       functionVersion: process.env.AWS_LAMBDA_FUNCTION_VERSION,

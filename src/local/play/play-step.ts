@@ -6,7 +6,7 @@
  * the protocol checks.
  */
 import { randomUUID } from 'node:crypto';
-import { leftoverNotes, noResponse, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
+import { leftoverNotes, noResponse, recursionViolations, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
 import { StepResult, typedResponse } from './step-result';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
@@ -120,6 +120,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const violations: Violation[] = [...checked.violations];
   const notes = [...request.notes ?? []];
   if (responses.length === 0) violations.push(noResponse(outcome, records, waitLimitSeconds, serviceTimeoutSeconds));
+  violations.push(...recursionViolations(records));
   if (outcome === 'runaway') violations.push({ rule: 'runaway', message: `the provider ran more than ${MAX_INVOCATIONS_PER_STEP} invocations for one request, so the runner stopped it: CloudFormation would see the same loop` });
   notes.push(...secretNotes(aws, sent.ResponseURL, records), ...leftoverNotes(aws, parametersBefore, responses.length > 0));
   notes.push(...sdkHints(records, checked.body));

@@ -1,0 +1,82 @@
+/**
+ * End to end: Lambda's recursive loop detection, played on a polling `ResourceProvider` whose
+ * wait needs more than 16 invocations of its function. As synthesized (RecursiveLoop: Allow) it
+ * is answered; with RecursiveLoop set back to Terminate (Lambda's default) Lambda stops the
+ * 17th invocation, nobody answers, and the step names the rule.
+ *
+ * The template's function Timeout is edited from 5 s to 4 s so that each invocation makes
+ * exactly one isComplete call (its 2 s of polling time fit one 1 s call, never two): the wait
+ * of 17 calls then takes 17 invocations of about a second each, however busy the machine is.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import { ProvidedResource, ResourceProvider } from '../../src';
+import { LocalCloudFormation, StepResult } from '../../src/testing';
+import { appWithAssetMetadata } from '../helpers/assembly';
+
+const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'long-running', 'handler.ts');
+const CALLS = 17;
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-recursion-'));
+  const allow = path.join(tmp, 'allow');
+  const app = appWithAssetMetadata(allow);
+  const stack = new Stack(app, 'Loops');
+  const provider = new ResourceProvider(stack, 'Jobs', {
+    entry: ENTRY,
+    isCompleteHandler: 'isComplete',
+    polling: { firstDelay: Duration.seconds(0), interval: Duration.seconds(1), backoffRate: 1, maxInterval: Duration.seconds(1) },
+    timeout: Duration.seconds(5),
+  });
+  new ProvidedResource(stack, 'Job', { provider, resourceType: 'Custom::Job', properties: { polls: CALLS }, serviceTimeout: Duration.minutes(10) });
+  app.synth();
+  const terminate = path.join(tmp, 'terminate');
+  fs.cpSync(allow, terminate, { recursive: true });
+  editFunctions(allow, () => undefined);
+  editFunctions(terminate, (properties) => { properties.RecursiveLoop = 'Terminate'; });
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** Sets every function's Timeout to 4 s and applies `edit` to its properties. */
+function editFunctions(assembly: string, edit: (properties: Record<string, unknown>) => void): void {
+  const file = path.join(assembly, 'Loops.template.json');
+  const template = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const resource of Object.values<any>(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    resource.Properties.Timeout = 4;
+    edit(resource.Properties);
+  }
+  fs.writeFileSync(file, JSON.stringify(template, null, 1));
+}
+
+async function create(assembly: string): Promise<StepResult> {
+  const cfn = await LocalCloudFormation.open(path.join(tmp, assembly), { sdkSearch: [path.join(__dirname, '..', '..')] });
+  try {
+    return await cfn.create({ resource: 'Job' });
+  } finally {
+    await cfn.close();
+  }
+}
+
+test('GIVEN a wait of more than 16 invocations WHEN played with RecursiveLoop Allow and with Terminate THEN Allow is answered after every hop, and Terminate is stopped at the 17th invocation and reported as the rule it broke', async () => {
+  const [allowed, terminated] = await Promise.all([create('allow'), create('terminate')]);
+
+  expect(allowed.violations).toEqual([]);
+  expect(allowed).toMatchObject({ status: 'SUCCESS', response: { Data: { Finished: `after ${CALLS} calls` } } });
+  expect(allowed.invocations.length).toBeGreaterThan(16);
+  expect(allowed.invocations.every((invocation) => invocation.outcome === 'returned')).toBe(true);
+
+  expect(terminated.status).toBeUndefined();
+  expect(terminated.violations.map((violation) => violation.rule)).toEqual(['no-response', 'recursive-loop']);
+  expect(terminated.violations[1].message).toMatch(/^Lambda stopped invocation 17 of function JobsFunction[0-9A-F]{8} in one chain of invocations: .* because the function's RecursiveLoop is Terminate: a provider that continues in new invocations of itself needs RecursiveLoop: Allow$/);
+  // Invocations are listed as they end: the 16th hands off (and so ends) after the 17th was stopped.
+  const outcomes = terminated.invocations.map((invocation) => invocation.outcome);
+  expect(outcomes.filter((outcome) => outcome === 'returned')).toHaveLength(16);
+  expect(terminated.invocations.filter((invocation) => invocation.outcome === 'recursion-stopped')).toEqual([expect.objectContaining({
+    retried: false, error: expect.stringMatching(/^was stopped by Lambda's recursive loop detection \(invocation 17 of the function in one chain/),
+  })]);
+  expect(outcomes).toHaveLength(17);
+}, 120_000);
