@@ -8,6 +8,7 @@
  *
  * @see https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html
  */
+import { AccessCheck } from './access-control';
 import { HttpExchange, HttpReply, Route } from './loopback-server';
 import { LambdaFunctionSpec } from '../stack/lambda-functions';
 
@@ -41,18 +42,20 @@ export const MAX_SYNC_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const MAX_ASYNC_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The route serving the Invoke API. */
-export function lambdaApiRoute(lambda: LocalLambda): Route {
+export function lambdaApiRoute(lambda: LocalLambda, access?: AccessCheck): Route {
   return (exchange) => {
     const match = PATH.exec(exchange.url);
     if (match === null || exchange.method !== 'POST') return undefined;
-    return invoke(lambda, exchange, decodeURIComponent(match[1]), new URLSearchParams(match[2] ?? ''));
+    return invoke(lambda, access, exchange, decodeURIComponent(match[1]), new URLSearchParams(match[2] ?? ''));
   };
 }
 
-async function invoke(lambda: LocalLambda, exchange: HttpExchange, name: string, query: URLSearchParams): Promise<HttpReply> {
+async function invoke(lambda: LocalLambda, access: AccessCheck | undefined, exchange: HttpExchange, name: string, query: URLSearchParams): Promise<HttpReply> {
   const qualifier = query.get('Qualifier');
   const fn = lambda.find(qualifier === null ? name : `${name}:${qualifier}`);
   if (fn === undefined) return error(404, 'ResourceNotFoundException', `Function not found: ${name}${qualifier === null ? '' : `:${qualifier}`}`);
+  const denied = access?.check(exchange, 'lambda:InvokeFunction', qualifier === null || qualifier === '$LATEST' ? fn.arn : `${fn.arn}:${qualifier}`);
+  if (denied !== undefined) return error(403, 'AccessDeniedException', denied);
   const type = headerOf(exchange, 'x-amz-invocation-type') ?? 'RequestResponse';
   const trace = headerOf(exchange, 'x-amzn-trace-id');
   const payload = exchange.body.toString('utf8');

@@ -17,6 +17,7 @@ import { AssemblyStack } from '../../assembly/read-assembly';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../change-set';
 import { LocalSetupError } from '../local-setup-error';
 import { outcomeOf } from '../protocol/check-response';
+import { resourceIds } from '../rules/existing-resources';
 import { assertTemplateAccepted } from '../rules/template-rejected-error';
 import { customResourcesOf, CustomResourceTarget, findStack, isCustomResourceType } from '../stack/find-custom-resource';
 import { PlayedResource } from '../stack/template-resolver';
@@ -105,7 +106,8 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
   const oldOrder = play.oldStack === undefined ? [] : new DependencyOrder(play.oldStack.template).sort(oldIds);
   for (const id of oldOrder) {
     const { before: target } = playable.find((c) => c.change.logicalResourceId === id)!;
-    const step = await new ResourcePlayer(context, target!, oldScope).send({ label: 'Create (as deployed)', requestType: 'Create', properties: target!.properties });
+    // It stands for a deployment that happened: whatever order it was made in, it was made.
+    const step = await new ResourcePlayer(context, target!, oldScope).send({ label: 'Create (as deployed)', requestType: 'Create', properties: target!.properties, existing: 'all' });
     if (outcomeOf(step) === 'SUCCESS') deployed.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
     else notes.push(`${id}: its Create with the deployed properties failed, so its Update or Delete is not played`);
   }
@@ -114,12 +116,14 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
   context.aws.pool.deploy(after.functions);
   const cleanup: Array<() => Promise<unknown>> = [];
   const newIds = idsOf(playable.filter((c) => c.after !== undefined));
+  // Resources of the deployed stack that stay exist throughout; new ones only in dependency order.
+  const kept = resourceIds(play.oldStack?.template).filter((id) => resourceIds(play.newStack?.template).includes(id));
   const newOrder = play.newStack === undefined ? [] : new DependencyOrder(play.newStack.template).sort(newIds);
   for (const id of newOrder) {
     const { change, before: oldTarget, after: target } = playable.find((c) => c.change.logicalResourceId === id)!;
     const player = new ResourcePlayer(context, target!, newScope);
     if (change.action === 'Add') {
-      const step = await player.send({ label: 'Create', requestType: 'Create', properties: target!.properties });
+      const step = await player.send({ label: 'Create', requestType: 'Create', properties: target!.properties, alsoExisting: kept });
       if (outcomeOf(step) === 'FAILED') return stop(notes, id, 'Create');
       updated.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
       continue;
@@ -137,7 +141,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     if (step.physicalResourceId !== old.physicalResourceId) {
       notes.push(`${id}: the Update answered a new physical id, a replacement: CloudFormation deletes ${old.physicalResourceId} in the cleanup`);
       cleanup.push(() => cleanupPlayer(context, oldTarget!, target, oldScope, newScope)
-        .send({ label: 'Delete (old id)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope }));
+        .send({ label: 'Delete (old id)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope, existing: 'all' }));
     }
   }
 
@@ -147,7 +151,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     const old = deployed.get(id);
     if (change.action !== 'Remove' || old === undefined) continue;
     cleanup.push(() => cleanupPlayer(context, oldTarget!, undefined, oldScope, newScope)
-      .send({ label: 'Delete (removed)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope }));
+      .send({ label: 'Delete (removed)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope, alsoExisting: resourceIds(play.newStack?.template) }));
   }
   for (const run of cleanup) await run();
 }

@@ -4,6 +4,7 @@
  * behind, AWS SDK packages to install).
  */
 import { StepResult, InvocationSummary } from './step-result';
+import { DeniedCall } from '../aws/access-control';
 import { failed, InvocationRecord, RecordedEnd, retried } from '../lambda/function-pool';
 import { missingSdkPackages } from '../lambda/sdk-modules';
 import { LocalAws } from '../local-aws';
@@ -53,6 +54,32 @@ export function recursionViolations(records: readonly InvocationRecord[]): Viola
     rule: 'recursive-loop',
     message: `Lambda stopped invocation ${MAX_CHAIN_INVOCATIONS + 1} of function ${fn.logicalId} in one chain of invocations: its recursive loop detection lets a function be invoked ${MAX_CHAIN_INVOCATIONS} times by one event (followed through the X-Ray trace header the AWS SDK passes on) and drops the next, because the function's RecursiveLoop is ${fn.recursiveLoop}: a provider that continues in new invocations of itself needs RecursiveLoop: Allow`,
   }));
+}
+
+/**
+ * The calls IAM denied during a step, one violation for each function, action and cause:
+ * `dependency-order` when the policy that allows the call exists in the template but not at
+ * that moment (the custom resource does not depend on it), `iam-permission` when none allows it.
+ */
+export function accessViolations(denied: readonly DeniedCall[]): Violation[] {
+  const seen = new Map<string, Violation>();
+  for (const call of denied) {
+    const key = [call.caller.logicalId, call.action, call.rule, ...call.missing].join('|');
+    if (seen.has(key)) continue;
+    const what = `function ${call.caller.logicalId}'s call of ${call.action} on ${call.resource} was denied (AccessDeniedException)`;
+    if (call.rule === 'iam-permission' || call.existing === undefined) {
+      seen.set(key, { rule: call.rule, message: `${what}: no policy of its role allows it, so it fails deployed too` });
+      continue;
+    }
+    const { logicalId, during } = call.existing;
+    const missing = call.missing.join(', ');
+    const state = during === 'Create' ? 'may not have been created yet' : 'may already be deleted';
+    seen.set(key, {
+      rule: 'dependency-order',
+      message: `${what} during the ${during} of ${logicalId}: the policy that allows it is ${missing}, which ${logicalId} does not depend on, so it ${state}: CloudFormation creates and deletes resources with no dependency between them concurrently. Make ${logicalId} depend on ${missing} (DependsOn; with cdk-lifecycle, a ProvidedResource or provider.addDependent(resource) does)`,
+    });
+  }
+  return [...seen.values()];
 }
 
 /** The response URL's signature in the logs, or a parameter holding the URL in clear. */

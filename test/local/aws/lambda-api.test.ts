@@ -125,3 +125,17 @@ test.each([
 test('GIVEN a path the API does not serve WHEN requested THEN the server answers 404 naming it', async () => {
   expect(await post('/2015-03-31/functions/provider/configuration', '')).toMatchObject({ status: 404, body: 'no local AWS endpoint serves POST /2015-03-31/functions/provider/configuration' });
 });
+
+test('GIVEN an access check that denies the call WHEN invoked with the SDK THEN it raises AccessDeniedException (403) and nothing runs', async () => {
+  const guarded = await LoopbackServer.start([lambdaApiRoute(lambda, { check: (_exchange, action, resource) => `not authorized to perform: ${action} on resource: ${resource}` })]);
+  const guardedClient = new LambdaClient({ endpoint: guarded.url, region: 'us-east-1', credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' }, maxAttempts: 1 });
+  try {
+    const error = await guardedClient.send(new InvokeCommand({ FunctionName: FN.name, InvocationType: 'Event', Payload: Buffer.from('{}') })).catch((e: Error) => e);
+
+    expect(error).toMatchObject({ name: 'AccessDeniedException', $metadata: { httpStatusCode: 403 }, message: `not authorized to perform: lambda:InvokeFunction on resource: ${FN.arn}` });
+    expect(calls).toEqual([]);
+  } finally {
+    guardedClient.destroy();
+    await guarded.close();
+  }
+});
