@@ -70,7 +70,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@stryker-mutator/core@9.6.1',
     '@stryker-mutator/jest-runner@9.6.1',
   ],
-  bundledDeps: ['yaml@^2.9.1'],
+  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
   gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
 });
@@ -202,10 +202,11 @@ const checkPacmak = project.addTask('check:pacmak', {
 // `build` packages JavaScript and checks the other languages' generated code; their real
 // packaging needs registries this machine cannot reach.
 // `npx projen package` works on a fresh clone too: it bundles the runtime (shipped under
-// assets/) and compiles with jsii first when no .jsii manifest exists yet.
+// assets/) and compiles with jsii first (always: a .jsii left by an earlier compile would
+// package stale code; the compile takes ~12 s).
 project.packageTask.reset();
 project.packageTask.spawn(bundleRuntime);
-project.packageTask.spawn(project.compileTask, { condition: 'test ! -f .jsii' });
+project.packageTask.spawn(project.compileTask);
 project.packageTask.spawn(project.tasks.tryFind('package:js')!);
 project.packageTask.spawn(checkPacmak);
 

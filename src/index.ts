@@ -1,5 +1,5 @@
 // The public API of cdk-lifecycle. Handler authors find their event types in
-// `cdk-lifecycle/lib/runtime/types` (plain TypeScript types, outside the jsii API).
+// `cdk-lifecycle/handler` (plain TypeScript types, outside the jsii API).
 export * from './custom-resource/service-token-type';
 export * from './custom-resource/polling-options';
 export * from './custom-resource/resource-provider';

@@ -35,7 +35,7 @@ test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template 
   const resource = template.Resources.MySeleniumTest;
   expect(resource.Type).toBe('Custom::SeleniumTester');
   expect(resource.Properties).toMatchObject({
-    ServiceTimeout: '600',
+    ServiceTimeout: 600,
     frequencyOfTestsPerHour: 3,
     CdkLifecycle: { v: '1', numbers: ['/frequencyOfTestsPerHour'], replaceOnChange: ['region'] },
   });

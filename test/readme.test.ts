@@ -7,10 +7,12 @@
  * in a Stack's constructor. Names a block uses without importing or declaring them (`app`,
  * `queue`, the templates) come from a small fixture, as jsii-rosetta fixtures do.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import * as api from '../src';
 
 const ROOT = path.join(__dirname, '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -94,6 +96,7 @@ test('GIVEN the README WHEN its TypeScript blocks are compiled strictly THEN the
     paths: {
       'cdk-lifecycle': ['src/index.ts'],
       'cdk-lifecycle/lib/*': ['src/*'],
+      'cdk-lifecycle/handler': ['src/runtime/types.ts'],
       '*': ['node_modules/*'],
     },
   });
@@ -106,5 +109,31 @@ test('GIVEN the README WHEN its TypeScript blocks are compiled strictly THEN the
 test('GIVEN the README handler WHEN compared with examples/handlers/selenium.ts THEN it is the same code (so the example tests run the README handler)', () => {
   const handler = TS_BLOCKS.find((b) => b.includes('export async function onEvent'));
   const example = fs.readFileSync(path.join(ROOT, 'examples', 'handlers', 'selenium.ts'), 'utf8');
-  expect(handler).toBe(example.replace("from '../../src/runtime/types'", "from 'cdk-lifecycle/lib/runtime/types'"));
+  expect(handler).toBe(example.replace("from '../../src/runtime/types'", "from 'cdk-lifecycle/handler'"));
+});
+
+describe('the Python examples', () => {
+  const blocks = [...README.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+  test('GIVEN each Python block WHEN its names are read THEN every class and enum it uses from aws_cdk or cdk_lifecycle is imported in the block', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    const exported = new Set(Object.keys(api));
+    const missing = blocks.flatMap((block, index) => {
+      const imported = new Set([...block.matchAll(/^from \S+ import (.+)$/gm)].flatMap((m) => m[1].split(',').map((name) => name.trim())));
+      const used = new Set([...block.replace(/#.*$/gm, '').replace(/"[^"]*"/g, '""').matchAll(/\b([A-Z][A-Za-z0-9]*)\b(?=[(.])/g)].map((m) => m[1]));
+      return [...used].filter((name) => !imported.has(name) && (exported.has(name) || ['Duration', 'Annotations', 'Aspects', 'App', 'Stack'].includes(name))).map((name) => `block ${index + 1}: ${name}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  test('GIVEN each Python block WHEN compiled by Python (inside a method, as construct code) THEN it is valid syntax', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-readme-python-'));
+    blocks.forEach((block, index) => {
+      const body = block.split('\n').map((line) => `        ${line}`).join('\n');
+      fs.writeFileSync(path.join(dir, `block${index}.py`), `class Example:\n    def build(self, app, queue):\n${body}\n        pass\n`);
+    });
+    const result = spawnSync('python3', ['-m', 'py_compile', ...blocks.map((_, index) => path.join(dir, `block${index}.py`))], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
 });

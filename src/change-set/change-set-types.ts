@@ -110,7 +110,7 @@ export interface PredictedResourceChange {
   /** The distinct attributes the details change. */
   readonly scope: string[];
 
-  /** What changes, for a Modify; empty for an Add or a Remove. */
+  /** What changes, for a Modify (empty for an Add or a Remove). */
   readonly details: PredictedChangeDetail[];
 
   /**

@@ -55,7 +55,9 @@ export interface PredictOptions {
 
   /**
    * Templates of nested stacks, keyed by the logical id of their `AWS::CloudFormation::Stack`
-   * resource; a stack nested deeper is keyed by the path of logical ids, `Outer/Inner`. A
+   * resource.
+   *
+   * A stack nested deeper is keyed by the path of logical ids, `Outer/Inner`. A
    * nested stack present on both sides is predicted too, its parameters read from the stack
    * resource's `Parameters`, and its changes are attached to the stack resource's change.
    *

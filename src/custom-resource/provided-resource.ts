@@ -2,7 +2,7 @@ import { CfnResource, CustomResource, Duration, RemovalPolicy, Token } from 'aws
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
 import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
-import { encodeOptions } from './private/encode-properties';
+import { cloudFormationProperties, encodeOptions } from './private/encode-properties';
 import { ConstructPropsError, futurePath } from './private/validation-error';
 import { ResourceProvider } from './resource-provider';
 
@@ -14,8 +14,9 @@ export interface ProvidedResourceProps {
   readonly provider: ResourceProvider;
 
   /**
-   * The resource type: `Custom::` followed by a name; at most 60 characters of letters,
-   * digits and `_@-` in all.
+   * The resource type, `Custom::` followed by a name.
+   *
+   * At most 60 characters in all, of letters, digits and `_@-`.
    *
    * @default 'AWS::CloudFormation::CustomResource'
    */
@@ -81,6 +82,11 @@ export class ProvidedResource extends CustomResource {
   /** The property that names the physical resource, if declared. */
   public readonly nameProperty?: string;
 
+  /**
+   * @param scope the construct to define the resource in
+   * @param id the resource's construct id (its logical id derives from it)
+   * @param props the provider, the type and the properties
+   */
   constructor(scope: Construct, id: string, props: ProvidedResourceProps) {
     const path = futurePath(scope, id);
     const properties = props.properties ?? {};
@@ -92,9 +98,14 @@ export class ProvidedResource extends CustomResource {
       resourceType: props.resourceType,
       serviceTimeout: props.serviceTimeout,
       removalPolicy: props.removalPolicy,
-      properties: { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
+      properties: { ...cloudFormationProperties(path, properties), [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
     });
     props.provider.addDependent(this);
+    if (props.serviceTimeout !== undefined && !props.serviceTimeout.isUnresolved()) {
+      // The type is an integer: aws-cdk-lib writes it as a string, which CloudFormation's
+      // template validation coerces with a warning (W9003).
+      (this.node.defaultChild as CfnResource).addPropertyOverride('ServiceTimeout', props.serviceTimeout.toSeconds());
+    }
     this.replaceOnChange = [...replaceOnChange];
     this.nameProperty = props.nameProperty;
     if (replaceOnChange.length > 0 || props.nameProperty !== undefined) {

@@ -10,7 +10,7 @@ import {
   ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
   POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
-import { providerCode } from './private/provider-code';
+import { claimAsset, stageProviderCode } from './private/provider-code';
 import { checkProviderProps } from './private/provider-props-check';
 import { ServiceTokenType } from './service-token-type';
 
@@ -64,9 +64,10 @@ export interface ResourceProviderProps {
   readonly isCompleteHandler?: string;
 
   /**
-   * A function (in any language) that reports completion, with `onEventFunction`: the
-   * provider invokes it synchronously with the event, the physical id and the Data
-   * `onEvent` answered, and reads `{ IsComplete, Data? }` from its answer.
+   * A function (in any language) that reports completion, with `onEventFunction`.
+   *
+   * The provider invokes it synchronously with the event, the physical id and the Data
+   * `onEvent` answered, and reads `{ IsComplete, Data }` (Data optional) from its answer.
    *
    * @default - no polling
    */
@@ -98,7 +99,7 @@ export interface ResourceProviderProps {
    * synchronously with the request (without the response URL) and reads
    * `{ PhysicalResourceId?, Data?, NoEcho? }` from its answer.
    *
-   * @default - none; `code` and `handler` must be given instead
+   * @default - none; give `entry`, or `code` and `handler`, instead
    */
   readonly onEventFunction?: lambda.IFunction;
 
@@ -193,6 +194,11 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
   /** What must exist before a request can be answered, and until the last one is. */
   private readonly needed: IConstruct[] = [this];
 
+  /**
+   * @param scope the construct to define the provider in
+   * @param id the provider's construct id
+   * @param props the handler code (or functions), its timeout and permissions, how requests arrive
+   */
   constructor(scope: Construct, id: string, props: ResourceProviderProps) {
     super(scope, id);
     const checked = checkProviderProps(this, props);
@@ -222,9 +228,10 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       inlinePolicies: { Provider: new iam.PolicyDocument({ statements }) },
     });
 
+    const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined);
     const fn = new lambda.Function(this, 'Function', {
       runtime: lambda.Runtime.NODEJS_24_X,
-      code: providerCode(checked.source, checked.schedule !== undefined),
+      code: staged.code,
       handler: RUNTIME_HANDLER,
       timeout: props.timeout ?? Duration.minutes(5),
       memorySize: props.memorySize ?? 256,
@@ -248,6 +255,9 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       // the chain itself (docs/long-running-resources.md).
       ...(checked.schedule ? { recursiveLoop: lambda.RecursiveLoop.ALLOW } : {}),
     });
+    staged.release();
+    const { s3Key } = Stack.of(this).resolve((fn.node.defaultChild as lambda.CfnFunction).code) as { s3Key?: unknown };
+    claimAsset(this, props.entry !== undefined ? 'entry' : 'code', typeof s3Key === 'string' ? s3Key : JSON.stringify(s3Key), staged);
     this.providerFunction = fn;
     this.grantPrincipal = fn.grantPrincipal;
     if (checked.schedule) {

@@ -18,8 +18,10 @@ import { Severity } from './severity';
  */
 export interface ReplacementGuardProps {
   /**
-   * Whether findings are warnings (acknowledgeable; `cdk synth --strict` fails on them) or
-   * errors (synthesis fails).
+   * Whether findings are warnings or errors.
+   *
+   * Warnings can be acknowledged, and `cdk synth --strict` fails on them; errors fail the
+   * synthesis.
    *
    * @default Severity.WARNING
    */
@@ -88,6 +90,9 @@ export class ReplacementGuard implements IAspect {
   /** The named resources of each Stage the guard visits, checked for shared names at validation. */
   private readonly collisions = new Map<Stage, NameCollisions>();
 
+  /**
+   * @param props how findings are reported and which resources are checked
+   */
   constructor(props: ReplacementGuardProps = {}) {
     this.severity = props.severity ?? Severity.WARNING;
     this.filter = ResourceTypeFilter.of(props.includeResourceTypes, props.excludeResourceTypes);

@@ -1,6 +1,6 @@
 /**
  * Types for handler authors. Import them with
- * `import type { LifecycleEvent, LifecycleResult } from 'cdk-lifecycle/lib/runtime/types';`
+ * `import type { LifecycleEvent, LifecycleResult } from 'cdk-lifecycle/handler';`
  *
  * A handler receives one `LifecycleEvent` and returns a `LifecycleResult` (or nothing).
  * The runtime answers CloudFormation; the handler never sees the response URL.

@@ -106,6 +106,11 @@ export function resourceTypesWithNames(): string[] {
     .sort();
 }
 
+/** Every resource type of the table, sorted (cheap: no entry is parsed). */
+export function knownResourceTypes(): string[] {
+  return Object.keys(table().RESOURCE_TYPES).sort();
+}
+
 /** Number of resource types in the table and the spec version it was generated from. */
 export const SPEC_INFO: { readonly specVersion: string; readonly resourceTypeCount: number } = {
   get specVersion(): string {

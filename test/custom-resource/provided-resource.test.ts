@@ -1,16 +1,24 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, CustomResource, Duration, Lazy, Stack, Token } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as fc from 'fast-check';
 import { ProvidedResource, ResourceProvider } from '../../src';
-import { encodeOptions } from '../../src/custom-resource/private/encode-properties';
+import { cloudFormationProperties, encodeOptions } from '../../src/custom-resource/private/encode-properties';
 import { RESERVED_PROPERTY } from '../../src/runtime/contract';
 import { decodeProperties } from '../../src/runtime/protocol/property-codec';
 import { LIFECYCLE_METADATA_KEY } from '../../src/spec/lifecycle-metadata';
 import { cfnStringify } from '../helpers/events';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
+
+/** Whether a null is anywhere in a value. */
+function containsNull(value: unknown): boolean {
+  if (value === null) return true;
+  return typeof value === 'object' && Object.values(value as object).some(containsNull);
+}
 
 function setup() {
   const stack = new Stack(new App(), 'Test');
@@ -32,7 +40,7 @@ describe('ProvidedResource', () => {
   test('GIVEN typed properties WHEN synthesized THEN the template keeps them readable and adds the type list and replaceOnChange', () => {
     template.hasResourceProperties('Custom::SeleniumTester', {
       ServiceToken: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProviderFunction'), 'Arn'] },
-      ServiceTimeout: '600',
+      ServiceTimeout: 600,
       endpoints: ['https://example.com'],
       frequencyOfTestsPerHour: 3,
       [RESERVED_PROPERTY]: { v: '1', numbers: ['/frequencyOfTestsPerHour'], booleans: ['/enabled'], replaceOnChange: ['region'] },
@@ -108,9 +116,74 @@ describe('type fidelity round trip', () => {
         fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 4 })),
     })).value;
     fc.assert(fc.property(fc.dictionary(key, json, { maxKeys: 6 }), (properties) => {
-      const template = { ...properties, [RESERVED_PROPERTY]: encodeOptions(properties, []) };
+      const template = { ...cloudFormationProperties('Test/R', properties), [RESERVED_PROPERTY]: encodeOptions(properties, []) };
+      // CloudFormation refuses a template with a null anywhere.
+      expect(containsNull(template)).toBe(false);
       const delivered = cfnStringify(JSON.parse(JSON.stringify(template))) as Record<string, unknown>;
       expect(decodeProperties(delivered).properties).toEqual(JSON.parse(JSON.stringify(properties)));
     }), { numRuns: 300 });
+  });
+});
+
+test('GIVEN a serviceTimeout WHEN the app is synthesized THEN ServiceTimeout is written as an integer and the template validation reports nothing', () => {
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-validation-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Validated');
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' });
+  new ProvidedResource(stack, 'Timed', { provider, properties: { a: 1 }, serviceTimeout: Duration.minutes(30) });
+  const assembly = app.synth();
+  expect(assembly.getStackByName('Validated').template.Resources.Timed.Properties.ServiceTimeout).toBe(1800);
+  expect(assembly.getStackByName('Validated').messages).toEqual([]);
+  expect(fs.existsSync(path.join(outdir, 'validation-report.json'))).toBe(false);
+});
+
+describe('values CloudFormation refuses', () => {
+  const nullsEverywhere = { nothing: null, nested: { x: null, deeper: { y: [null] } }, list: [1, null, 'two', null], mixed: [{ z: null }], kept: 'text' };
+
+  test('GIVEN nulls as members and list items WHEN synthesized THEN the template has no null and the runtime gives the handler every null back', () => {
+    const { stack, provider } = setup();
+    new ProvidedResource(stack, 'Nulls', { provider, properties: nullsEverywhere });
+    const resource = Template.fromStack(stack).toJSON().Resources.Nulls;
+    const { ServiceToken: _token, ...written } = resource.Properties;
+    expect(containsNull(resource)).toBe(false);
+    expect(written).toEqual({
+      nested: { deeper: { y: [''] } },
+      list: [1, '', 'two', ''],
+      mixed: [{}],
+      kept: 'text',
+      [RESERVED_PROPERTY]: { v: '1', numbers: ['/list/0'], nulls: ['/nothing', '/nested/x', '/nested/deeper/y/0', '/list/1', '/list/3', '/mixed/0/z'] },
+    });
+    expect(decodeProperties(cfnStringify(written) as Record<string, unknown>).properties).toEqual(nullsEverywhere);
+  });
+
+  test('GIVEN an empty string in a list beside a null WHEN decoded THEN only the null path becomes null', () => {
+    const properties = { list: ['', null, ''] };
+    const written = { ...cloudFormationProperties('Test/R', properties), [RESERVED_PROPERTY]: encodeOptions(properties, []) };
+    expect(decodeProperties(cfnStringify(written) as Record<string, unknown>).properties).toEqual(properties);
+  });
+
+  class Money { constructor(public readonly cents: number) {} }
+  test.each<[string, Record<string, unknown>, string]>([
+    ['NaN', { ratio: NaN }, 'Test/R: properties.ratio is NaN: a template holds finite numbers only (JSON has no NaN)'],
+    ['Infinity deep in a list', { limits: [{ max: Infinity }] }, 'Test/R: properties.limits[0].max is Infinity'],
+    ['-Infinity', { min: -Infinity }, 'Test/R: properties.min is -Infinity'],
+    ['undefined in a list', { list: ['a', undefined, 'c'] }, 'Test/R: properties.list[1] is undefined inside a list'],
+    ['a Date', { when: new Date(0) }, 'Test/R: properties.when is a Date: properties must be JSON'],
+    ['a class instance', { price: new Money(5) }, 'Test/R: properties.price is a Money'],
+    ['a function', { callback: () => 1 }, 'Test/R: properties.callback is a function'],
+    ['a bigint', { big: BigInt(10) }, 'Test/R: properties.big is the bigint 10n'],
+    ['a symbol', { tag: Symbol('x') }, 'Test/R: properties.tag is the symbol Symbol(x)'],
+  ])('GIVEN %s WHEN the resource is created THEN synth fails naming the property path', (_name, properties, message) => {
+    const { stack, provider } = setup();
+    expect(() => new ProvidedResource(stack, 'R', { provider, properties })).toThrow(message);
+  });
+
+  test('GIVEN tokens, undefined members and objects without a prototype WHEN synthesized THEN they are written as aws-cdk-lib resolves them', () => {
+    const { stack, provider } = setup();
+    const bare = Object.assign(Object.create(null), { a: 1 });
+    new ProvidedResource(stack, 'Tokens', { provider, properties: { arn: provider.providerFunction.functionArn, skipped: undefined, bare, lazy: Lazy.list({ produce: () => ['x'] }) } });
+    const written = Template.fromStack(stack).toJSON().Resources.Tokens.Properties;
+    expect(written).toMatchObject({ arn: { 'Fn::GetAtt': [expect.stringMatching(/^ProviderFunction/), 'Arn'] }, bare: { a: 1 }, lazy: ['x'] });
+    expect(written).not.toHaveProperty('skipped');
   });
 });

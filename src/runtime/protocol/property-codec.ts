@@ -8,6 +8,10 @@
  *
  * Keys such as `__proto__` and `constructor` stay plain own properties: values are written
  * with `Object.defineProperty`, never by assignment (which would set a prototype).
+ *
+ * CloudFormation takes no null in a template, so `ProvidedResource` leaves null members out
+ * and writes null list items as "": each listed null path is put back (a missing member of
+ * an object is added).
  */
 import { CLOUDFORMATION_PROPERTIES, EncodedOptions, RESERVED_PROPERTY } from '../contract';
 import { isPlainObject } from './request';
@@ -41,7 +45,7 @@ export function decodeProperties(properties: Record<string, unknown>): DecodedPr
   if (options) {
     for (const pointer of options.numbers ?? []) convertAt(copy, pointer, toNumber);
     for (const pointer of options.booleans ?? []) convertAt(copy, pointer, toBoolean);
-    for (const pointer of options.nulls ?? []) convertAt(copy, pointer, () => null);
+    for (const pointer of options.nulls ?? []) convertAt(copy, pointer, () => null, true);
   }
   return { properties: copy, options };
 }
@@ -64,7 +68,8 @@ export function parsePointer(pointer: string): string[] | undefined {
   return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function convertAt(root: Record<string, unknown>, pointer: string, convert: (value: unknown) => unknown): void {
+/** Converts the value at `pointer`; with `add`, a member missing from an object is added too. */
+function convertAt(root: Record<string, unknown>, pointer: string, convert: (value: unknown) => unknown, add?: boolean): void {
   const segments = parsePointer(pointer);
   const last = segments?.pop();
   if (last === undefined) return;
@@ -73,7 +78,7 @@ function convertAt(root: Record<string, unknown>, pointer: string, convert: (val
     if (!hasOwn(parent, segment)) return;
     parent = parent[segment];
   }
-  if (hasOwn(parent, last)) setOwn(parent, last, convert(parent[last]));
+  if (hasOwn(parent, last) || (add && isPlainObject(parent))) setOwn(parent as object, last, convert((parent as Record<string, unknown>)[last]));
 }
 
 /** Defines (never assigns) an own property: a key named __proto__ stays a plain property. */

@@ -56,6 +56,20 @@ describe('decodeProperties', () => {
     expect(decodeProperties({ l: ['1', '2'], CdkLifecycle: { v: '1', numbers } }).properties).toEqual(expected);
   });
 
+  test('GIVEN null members left out of the template (CloudFormation refuses nulls) WHEN decoded THEN each is added back, and null list items written as "" become null', () => {
+    const delivered = { a: { b: {} }, list: ['', 'x', ''], items: [{}], CdkLifecycle: { v: '1', nulls: ['/top', '/a/b/c', '/list/0', '/items/0/z'] } };
+    expect(decodeProperties(delivered).properties).toEqual({ top: null, a: { b: { c: null } }, list: [null, 'x', ''], items: [{ z: null }] });
+  });
+
+  test('GIVEN a null path under a member that is missing or a scalar, or past the end of a list WHEN decoded THEN nothing is added', () => {
+    const delivered = { s: 'text', list: ['a'], CdkLifecycle: { v: '1', nulls: ['/gone/x', '/s/x', '/list/5', '/list/x'] } };
+    expect(decodeProperties(delivered).properties).toEqual({ s: 'text', list: ['a'] });
+  });
+
+  test('GIVEN a number pointer to a missing member WHEN decoded THEN it is not added (only nulls are)', () => {
+    expect(decodeProperties({ CdkLifecycle: { v: '1', numbers: ['/n'], booleans: ['/b'] } }).properties).toEqual({});
+  });
+
   test('GIVEN no reserved property WHEN decoded THEN strings stay strings and CloudFormation\'s own properties go', () => {
     expect(decodeProperties({ ServiceToken: 't', ServiceTimeout: '5', n: '5' })).toEqual({ properties: { n: '5' }, options: undefined });
   });
