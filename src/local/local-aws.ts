@@ -51,7 +51,10 @@ export class LocalAws {
         workDir,
         cold: options.cold,
         redeliver: options.redeliver,
-        environment: (fn, taskRoot) => lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, { awsUrl: server!.url, nodePath, accessKeyId: access.keyFor(fn) }, options.env),
+        environment: (fn, taskRoot) => {
+          const endpoints = { awsUrl: server!.url, nodePath, accessKeyId: access.keyFor(fn) };
+          return lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, endpoints, options.env);
+        },
       });
       server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool, access), parameters.route]);
       return new LocalAws(server, responses, parameters, pool, access, workDir, nodePath);

@@ -11,8 +11,8 @@
  * in the template, managed policies the runner cannot read, a call without a signature.
  */
 import { HttpExchange } from './loopback-server';
-import { evaluate, IamDecision } from '../rules/iam-evaluation';
 import { ExistingResources } from '../rules/existing-resources';
+import { evaluate, IamDecision } from '../rules/iam-evaluation';
 import { RolePolicies, rolePoliciesOf } from '../rules/role-policies';
 import { LambdaFunctionSpec } from '../stack/lambda-functions';
 
@@ -75,7 +75,8 @@ export class AccessControl implements AccessCheck {
       this.notes.push(`IAM is not checked for function ${caller.logicalId}: its role ${roles.roleName} is not a resource of stack ${caller.stack.name}`);
       return undefined;
     }
-    const exists = (holder: string) => this.existing === undefined || this.existing.stackName !== caller.stack.name || this.existing.ids?.has(holder) !== false;
+    const existing = this.existing;
+    const exists = (holder: string) => existing === undefined || existing.stackName !== caller.stack.name || existing.ids?.has(holder) !== false;
     const decision = decide(roles, exists, action, resource);
     if (decision === 'allow') return undefined;
     if (decision === 'none' && roles.unreadable.length > 0) {

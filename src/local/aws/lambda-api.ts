@@ -50,7 +50,9 @@ export function lambdaApiRoute(lambda: LocalLambda, access?: AccessCheck): Route
   };
 }
 
-async function invoke(lambda: LocalLambda, access: AccessCheck | undefined, exchange: HttpExchange, name: string, query: URLSearchParams): Promise<HttpReply> {
+async function invoke(
+  lambda: LocalLambda, access: AccessCheck | undefined, exchange: HttpExchange, name: string, query: URLSearchParams,
+): Promise<HttpReply> {
   const qualifier = query.get('Qualifier');
   const fn = lambda.find(qualifier === null ? name : `${name}:${qualifier}`);
   if (fn === undefined) return error(404, 'ResourceNotFoundException', `Function not found: ${name}${qualifier === null ? '' : `:${qualifier}`}`);

@@ -10,8 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Container, InvocationEnd } from './container';
 import { LocalLambda, SyncResult } from '../aws/lambda-api';
-import { runnableProblem } from '../stack/find-provider';
 import { stopsRecursion, TraceContext, traceFor } from '../rules/recursion-guard';
+import { runnableProblem } from '../stack/find-provider';
 import { FunctionRegistry, LambdaFunctionSpec } from '../stack/lambda-functions';
 
 /** How an invocation the runner recorded ended. */

@@ -6,9 +6,9 @@ import { playStep, StepOptions } from './play-step';
 import { StepResult } from './step-result';
 import { AssemblyStack } from '../../assembly/read-assembly';
 import { LocalAws } from '../local-aws';
+import { RequestType } from '../request/cloudformation-request';
 import { dependenciesOnly, ExistingResources } from '../rules/existing-resources';
 import { templateSizeNote } from '../rules/template-checks';
-import { RequestType } from '../request/cloudformation-request';
 import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { findProvider, Provider } from '../stack/find-provider';
@@ -89,7 +89,10 @@ export class ResourcePlayer {
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
     }, this.context.steps.length + 1, this.context.options).finally(() => { access.existing = undefined; });
-    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider), ...[templateSizeNote(this.target.stack.templateBytes)].filter((note) => note !== undefined));
+    if (this.context.steps.length === 0) {
+      const sizeNote = templateSizeNote(this.target.stack.templateBytes);
+      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]));
+    }
     this.context.steps.push(step);
     this.context.onStep?.(step);
     return step;

@@ -3,10 +3,10 @@
  * role's policies (inline, attached policies, managed policies of the template, and the ones
  * that cannot be read), counted only when they exist at the moment of the call.
  */
+import { Template } from '../../../src/change-set/input/read-template';
 import { AccessControl } from '../../../src/local/aws/access-control';
 import { HttpExchange } from '../../../src/local/aws/loopback-server';
 import { FunctionRegistry, LambdaFunctionSpec } from '../../../src/local/stack/lambda-functions';
-import { Template } from '../../../src/change-set/input/read-template';
 
 const PARAMETER = 'arn:aws:ssm:us-east-1:123456789012:parameter/jobs/1';
 const ALLOW_SSM = { Statement: [{ Effect: 'Allow', Action: 'ssm:*', Resource: 'arn:aws:ssm:*:*:parameter/jobs/*' }] };

@@ -5,7 +5,8 @@
 import { checkTemplate, TEMPLATE_LIMITS, templateSizeNote } from '../../../src/local/rules/template-checks';
 
 const named = (count: number, value: unknown = {}) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`N${i}`, value]));
-const rules = (template: Record<string, unknown>, bytes?: number) => checkTemplate({ Resources: {}, ...template }, bytes).map((problem) => [problem.rule, problem.path]);
+const rules = (template: Record<string, unknown>, bytes?: number) =>
+  checkTemplate({ Resources: {}, ...template }, bytes).map((problem) => [problem.rule, problem.path]);
 
 test('GIVEN nulls at every depth WHEN checked THEN each is refused at its JSON pointer, with the text CloudFormation answers', () => {
   const problems = checkTemplate({ Resources: { R: { Type: 'Custom::X', Properties: { nothing: null, nested: { 'a/b~c': null }, list: [1, null] } } } });
