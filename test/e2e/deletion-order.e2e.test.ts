@@ -10,11 +10,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CustomResource, Duration, Stack } from 'aws-cdk-lib';
-import { ProvidedResource, ResourceProvider } from '../../src';
+import { CustomResource, Stack } from 'aws-cdk-lib';
+import { ProvidedResource } from '../../src';
 import { LocalCloudFormation, outcomeOf, playOk } from '../../src/testing';
 import { run } from '../cli/helpers';
 import { appWithAssetMetadata } from '../helpers/assembly';
+import { pollingProvider } from '../helpers/polling';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'ordering', 'handler.ts');
 const ROOT = path.join(__dirname, '..', '..');
@@ -25,12 +26,7 @@ beforeAll(async () => {
   assembly = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-order-'));
   const app = appWithAssetMetadata(assembly);
   const stack = new Stack(app, 'Ordered');
-  const provider = new ResourceProvider(stack, 'Jobs', {
-    entry: ENTRY,
-    isCompleteHandler: 'isComplete',
-    polling: { firstDelay: Duration.seconds(0), interval: Duration.seconds(1), backoffRate: 1, maxInterval: Duration.seconds(1) },
-    timeout: Duration.seconds(5),
-  });
+  const provider = pollingProvider(stack, 'Jobs', ENTRY);
   new CustomResource(stack, 'Plain', { serviceToken: provider.serviceToken, resourceType: 'Custom::Job', properties: { deletePolls: 5 } });
   new ProvidedResource(stack, 'Provided', { provider, resourceType: 'Custom::Job', properties: { deletePolls: 5 } });
   app.synth();

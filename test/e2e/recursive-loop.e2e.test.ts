@@ -12,9 +12,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import { ProvidedResource, ResourceProvider } from '../../src';
+import { ProvidedResource } from '../../src';
 import { LocalCloudFormation, StepResult } from '../../src/testing';
 import { appWithAssetMetadata } from '../helpers/assembly';
+import { pollingProvider } from '../helpers/polling';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'long-running', 'handler.ts');
 const CALLS = 17;
@@ -25,12 +26,7 @@ beforeAll(() => {
   const allow = path.join(tmp, 'allow');
   const app = appWithAssetMetadata(allow);
   const stack = new Stack(app, 'Loops');
-  const provider = new ResourceProvider(stack, 'Jobs', {
-    entry: ENTRY,
-    isCompleteHandler: 'isComplete',
-    polling: { firstDelay: Duration.seconds(0), interval: Duration.seconds(1), backoffRate: 1, maxInterval: Duration.seconds(1) },
-    timeout: Duration.seconds(5),
-  });
+  const provider = pollingProvider(stack, 'Jobs', ENTRY);
   new ProvidedResource(stack, 'Job', { provider, resourceType: 'Custom::Job', properties: { polls: CALLS }, serviceTimeout: Duration.minutes(10) });
   app.synth();
   const terminate = path.join(tmp, 'terminate');
