@@ -5,7 +5,7 @@
  */
 import { StepResult, InvocationSummary } from './step-result';
 import { DeniedCall } from '../aws/access-control';
-import { failed, InvocationRecord, RecordedEnd, retried } from '../lambda/function-pool';
+import { failed, InvocationRecord, RecordedEnd, retried } from '../lambda/invocation-record';
 import { missingSdkPackages } from '../lambda/sdk-modules';
 import { LocalAws } from '../local-aws';
 import { Violation } from '../protocol/check-response';
