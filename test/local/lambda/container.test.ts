@@ -24,6 +24,9 @@ const containers: Container[] = [];
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'container-'));
   fs.writeFileSync(path.join(root, 'index.js'), HANDLER);
+  // Loading takes 1.5 s (a large bundle, a slow machine): Lambda's Init phase, not the invocation.
+  fs.writeFileSync(path.join(root, 'slow-init.js'), `const end = Date.now() + 1500; while (Date.now() < end) {}
+exports.handler = async (event, context) => ({ remaining: context.getRemainingTimeInMillis() });`);
 });
 afterEach(() => containers.splice(0).forEach((container) => container.stop()));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -74,6 +77,17 @@ test.each([
 
   expect(outcome.end).toMatchObject(end);
   expect(container.dead).toBe(false);
+});
+
+test('GIVEN a module that takes longer to load than the function\'s 1-second timeout WHEN invoked THEN loading does not count against the timeout (Lambda\'s Init phase), and the handler gets the whole second', async () => {
+  const container = start('slow-init.handler', 1);
+  const outcome = await container.invoke('{}', 'req');
+
+  expect(outcome.end.kind).toBe('returned');
+  const { remaining } = JSON.parse((outcome.end as { payload: string }).payload);
+  expect(remaining).toBeGreaterThan(0);
+  expect(remaining).toBeLessThanOrEqual(1000);
+  expect(outcome.cold).toBe(true);
 });
 
 test('GIVEN a handler that hangs WHEN the function\'s 1-second timeout passes THEN the process is killed, the invocation ends as a timeout, and the container is dead at once (no retry can reach it)', async () => {
