@@ -69,8 +69,13 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // Mutation testing (StrykerJS 9: the last line that runs on Node 20).
     '@stryker-mutator/core@9.6.1',
     '@stryker-mutator/jest-runner@9.6.1',
+    // Review outputs: the HTML report is opened in Debian's Chromium (no browser download),
+    // SARIF checked against the SARIF 2.1.0 schema this package ships, JUnit read back.
+    'playwright-core@^1.65',
+    '@microsoft/jest-sarif@1.0.0-beta.0',
+    'junit2json@^3.1.14',
   ],
-  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16'],
+  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
   gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
 });
@@ -273,8 +278,19 @@ const invokeZones: Array<Record<string, unknown>> = [
 ];
 const restrictedPaths = project.eslint?.rules['import/no-restricted-paths'] as [string, { zones: Array<Record<string, unknown>> }] | undefined;
 restrictedPaths?.[1].zones.push(...invokeZones);
+project.addTask('generate:schemas', {
+  description: 'Write schemas/review-rules.schema.json (shipped in the package) from src/review/rules-schema.ts',
+  exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts',
+});
+// The review outputs (src/review): one model of a prediction and its renderers (HTML,
+// Markdown, SARIF, JUnit) and the review rules; used by cli/ and (SARIF) replacement/.
+restrictedPaths?.[1].zones.push({
+  target: './src/review',
+  from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'assembly', 'testing', 'spec'), './src/index.ts'],
+  message: 'review/ renders predictions: it may import change-set/ and plain libraries only.',
+});
 project.eslint?.addOverride({
-  files: ['src/local/**/*.ts', 'src/assembly/**/*.ts', 'src/testing/**/*.ts'],
+  files: ['src/local/**/*.ts', 'src/assembly/**/*.ts', 'src/testing/**/*.ts', 'src/review/**/*.ts'],
   rules: {
     'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'This folder must not depend on the CDK.' }] }],
   },

@@ -11,6 +11,7 @@
  * | assembly/         | everything in src/ but change-set/; CDK                     |
  * | testing/          | everything in src/ but local/; CDK                          |
  * | template/         | CDK, runtime/, change-set/, local/, cli/ (and the rest of src/) |
+ * | review/           | everything in src/ but change-set/; CDK                     |
  * | index.ts          | local/, assembly/, testing/, cli/ (not in the jsii API)     |
  */
 import * as fs from 'node:fs';
@@ -107,6 +108,13 @@ test('local/ (the invoke runner) imports only Node built-ins, itself, assembly/,
 test('assembly/ (the cloud-assembly reader) imports only Node built-ins, itself and change-set/', () => {
   const bad = inFolder('assembly').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'assembly') && !intoFolder(i, 'change-set'))
     || (i.resolved === undefined && !i.specifier.startsWith('node:')));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('review/ (the review model and its renderers) imports only Node built-ins, itself, change-set/, yaml and ajv', () => {
+  expect(inFolder('review').length).toBeGreaterThan(5);
+  const bad = inFolder('review').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'review') && !intoFolder(i, 'change-set'))
+    || (i.resolved === undefined && !i.specifier.startsWith('node:') && !['yaml', 'ajv'].includes(i.specifier)));
   expect(describeAll(bad)).toEqual([]);
 });
 

@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AssetFiles, findNestedTemplates } from './find-nested-templates';
+import { SourceLocation, sourceLocationsOf } from './source-locations';
 import { describe, isPlainObject, parseTemplateText, Read, readSynthesizedTemplate, readText, Template } from '../change-set/input/read-template';
 import { TemplateReadError } from '../change-set/input/template-read-error';
 
@@ -35,6 +36,10 @@ export interface AssemblyStack {
   readonly assets: AssetFiles;
   /** The size of the template file in bytes (what a deployment uploads). */
   readonly templateBytes?: number;
+  /** Where each resource's construct was created, by logical id, when CDK recorded stack traces. */
+  readonly sourceLocations?: ReadonlyMap<string, SourceLocation>;
+  /** The template's file (absolute). */
+  readonly templateFile?: string;
 }
 
 /** A stack as the manifest declares it, before names are made unique. */
@@ -100,6 +105,8 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       ...environmentOf(artifact.environment),
       assets,
       templateBytes,
+      sourceLocations: sourceLocationsOf(artifact, directory),
+      templateFile: path.join(directory, templateFile),
     });
   }
 }

@@ -36,6 +36,12 @@ export const OPTIONS = {
   'timeout': { type: 'string', multiple: true },
   'env': { type: 'string', multiple: true },
   'cold': { type: 'boolean' },
+  'rules': { type: 'string', multiple: true },
+  'group-by': { type: 'string', multiple: true },
+  'html': { type: 'string', multiple: true },
+  'markdown': { type: 'string', multiple: true },
+  'sarif': { type: 'string', multiple: true },
+  'junit': { type: 'string', multiple: true },
   'help': { type: 'boolean', short: 'h' },
   'version': { type: 'boolean', short: 'v' },
 } as const;
@@ -64,6 +70,12 @@ const VALUE_HINTS: Record<string, string> = {
   'physical-id': 'the physical id of the deployed resource',
   'timeout': 'a number of seconds',
   'env': 'NAME=value',
+  'rules': 'a YAML or JSON rules file',
+  'group-by': 'type, action, property, stack, kind or level (comma-separated)',
+  'html': 'a file to write the HTML report to',
+  'markdown': 'a file to write the Markdown summary to',
+  'sarif': 'a file to write the SARIF log to',
+  'junit': 'a file to write the JUnit XML to',
 };
 
 /**

@@ -13,6 +13,8 @@ export interface TemplateSide {
   readonly kind: 'template';
   /** The path as the user gave it. */
   readonly shown: string;
+  /** The file, absolute. */
+  readonly file: string;
   readonly template: Template;
 }
 
@@ -32,6 +34,10 @@ export interface StackTemplates {
   readonly template: Template;
   /** Nested stack templates by path of logical ids; empty for a template file. */
   readonly nestedTemplates: ReadonlyMap<string, Template>;
+  /** Where each resource's construct was created, when the assembly recorded it. */
+  readonly sourceLocations?: ReadonlyMap<string, { readonly file: string; readonly line: number; readonly column?: number }>;
+  /** The template's file (absolute), when it was read from one. */
+  readonly templateFile?: string;
 }
 
 /** Two sides of one stack; a stack on one side only has no templates on the other. */
@@ -60,7 +66,7 @@ export function readSide(given: string, cwd: string, warnings?: Warnings): Side 
   }
   return stat.isDirectory()
     ? { kind: 'assembly', shown: given, stacks: readAssembly(full, given, warnings) }
-    : { kind: 'template', shown: given, template: readTemplate(full, given, warnings) };
+    : { kind: 'template', shown: given, file: full, template: readTemplate(full, given, warnings) };
 }
 
 /**
@@ -77,7 +83,7 @@ export function readSide(given: string, cwd: string, warnings?: Warnings): Side 
 export function pairStacks(before: Side, after: Side, filter: readonly string[]): StackPair[] {
   if (before.kind === 'template' && after.kind === 'template') {
     if (filter.length > 0) throw new CliError(`--stack picks stacks of cloud assemblies, but ${before.shown} and ${after.shown} are both template files`);
-    return [{ before: fromTemplate(before.template), after: fromTemplate(after.template) }];
+    return [{ before: fromTemplate(before), after: fromTemplate(after) }];
   }
   if (before.kind === 'assembly' && after.kind === 'assembly') {
     for (const wanted of filter) {
@@ -97,7 +103,7 @@ export function pairStacks(before: Side, after: Side, filter: readonly string[])
   const template = [before, after].find((side): side is TemplateSide => side.kind === 'template')!;
   const assembly = [before, after].find((side): side is AssemblySide => side.kind === 'assembly')!;
   const stack = onlyStack(assembly, template.shown, filter);
-  const templatesOf = (side: Side): StackTemplates => (side.kind === 'template' ? fromTemplate(side.template) : stack);
+  const templatesOf = (side: Side): StackTemplates => (side.kind === 'template' ? fromTemplate(side) : stack);
   return [{ name: stack.name, ...displayNameOf(stack), before: templatesOf(before), after: templatesOf(after) }];
 }
 
@@ -128,8 +134,8 @@ function displayNameOf(stack: AssemblyStack): { displayName?: string } {
   return stack.displayName === stack.name ? {} : { displayName: stack.displayName };
 }
 
-function fromTemplate(template: Template): StackTemplates {
-  return { template, nestedTemplates: new Map() };
+function fromTemplate(side: TemplateSide): StackTemplates {
+  return { template: side.template, nestedTemplates: new Map(), templateFile: side.file };
 }
 
 function stackList(stacks: readonly AssemblyStack[]): string {

@@ -2,9 +2,11 @@
 import { DiffOptions } from './diff-options';
 import { exitCodeFor } from './fail-policy';
 import { predictStacks } from './predict-stacks';
+import { readRulesFile } from './read-rules-file';
 import { renderJson } from './render-json';
 import { renderText } from './render-text';
-import { summarize } from './summary';
+import { reviewOf } from './review-of';
+import { writeReviewOutputs } from './write-review-outputs';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { parseParameters, ScopedParameters } from '../../input/parameter-values';
@@ -27,9 +29,16 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
+  const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
+  const started = Date.now();
   const diffs = predictStacks(pairs, parameters);
-  io.stdout(options.json ? renderJson(diffs) : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env))));
-  return exitCodeFor(options.failOn, summarize(diffs));
+  const review = reviewOf(diffs, rules, options.failOn, io.cwd);
+  const showLevels = rules.length > 0;
+  io.stdout(options.json
+    ? renderJson(diffs, showLevels ? review : undefined)
+    : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), { review, showLevels, groupBy: options.groupBy }));
+  writeReviewOutputs(review, rules, options, io, Date.now() - started);
+  return exitCodeFor(review);
 }
 
 /** `Stack:Key=Value` must name a stack being compared, or the value would be silently ignored. */

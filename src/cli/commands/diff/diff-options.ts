@@ -1,12 +1,22 @@
 /** The options of `cdk-lifecycle diff`, built from the parsed command line. */
+import { GroupKey, parseGroupBy } from '../../../review/aggregate';
+import { FailOn } from '../../../review/review-rules';
 import { lastValue, onlyOptions, ParsedLine } from '../../args/parse-args';
 import { usageError } from '../../args/usage-error';
 
-/** What makes `diff` exit 1, for CI. */
-export type FailOn = 'replacement' | 'failure' | 'none';
+
+export type { FailOn };
 
 /** The `--fail-on` values, strictest first. */
-export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'failure', 'none'];
+export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'data-loss', 'failure', 'none'];
+
+/** Where the review outputs go (files), when asked for. */
+export interface ReviewOutputs {
+  readonly html?: string;
+  readonly markdown?: string;
+  readonly sarif?: string;
+  readonly junit?: string;
+}
 
 /** The options of `cdk-lifecycle diff`. */
 export interface DiffOptions {
@@ -25,6 +35,11 @@ export interface DiffOptions {
   readonly stacks: readonly string[];
   /** False with `--no-color`. */
   readonly color: boolean;
+  /** `--rules`: the review rules file. */
+  readonly rules?: string;
+  /** `--group-by`: the aggregation of the text report and the HTML tree. */
+  readonly groupBy?: readonly GroupKey[];
+  readonly outputs: ReviewOutputs;
 }
 
 /**
@@ -33,7 +48,7 @@ export interface DiffOptions {
  * @throws CliError for options of another command, a wrong number of paths or an unknown `--fail-on`
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
-  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after']);
+  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit']);
   const { paths, values } = line;
   if (paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -47,7 +62,26 @@ export function diffOptions(line: ParsedLine): DiffOptions {
     parametersAfter: values['parameters-after'] ?? [],
     stacks: values.stack ?? [],
     color: values['no-color'] !== true,
+    ...optional('rules', lastValue(values.rules)),
+    ...groupByOf(values['group-by']),
+    outputs: {
+      ...optional('html', lastValue(values.html)),
+      ...optional('markdown', lastValue(values.markdown)),
+      ...optional('sarif', lastValue(values.sarif)),
+      ...optional('junit', lastValue(values.junit)),
+    },
   };
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [key in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [key in K]?: string };
+}
+
+function groupByOf(given: readonly string[] | undefined): { groupBy?: GroupKey[] } {
+  if (given === undefined) return {};
+  const { keys, problem } = parseGroupBy(given);
+  if (problem !== undefined) throw usageError(problem);
+  return { groupBy: keys };
 }
 
 /** The `--fail-on` given, checked; `failure` when none is. */

@@ -1,22 +1,12 @@
-import { FailOn } from './diff-options';
-import { Summary } from './summary';
+import { Review } from '../../../review/review-model';
 import { POLICY_EXIT_CODE } from '../../cli-error';
 
 /**
- * The exit code `--fail-on` asks for:
- * - `none`: 0;
- * - `failure` (the default): 1 when any change will certainly fail (possible failures do
- *   not count: they are reported, and `replacement` catches them);
- * - `replacement`: 1 when `failure` would be, or any resource is replaced, certainly or
- *   conditionally.
+ * The exit code of a review: 1 when any change is at level `fail`. Without review rules that
+ * is what `--fail-on` asks for (`failure`, the default: a change that will certainly fail;
+ * `data-loss`: that or data deleted; `replacement`: any of those or a certain or conditional
+ * replacement; `none`: nothing); a rule can raise a change to `fail` or lower it.
  */
-export function exitCodeFor(failOn: FailOn, summary: Summary): number {
-  switch (failOn) {
-    case 'none':
-      return 0;
-    case 'failure':
-      return summary.certainFailures > 0 ? POLICY_EXIT_CODE : 0;
-    case 'replacement':
-      return summary.certainFailures + summary.replaced + summary.maybeReplaced > 0 ? POLICY_EXIT_CODE : 0;
-  }
+export function exitCodeFor(review: Review): number {
+  return review.counts.byLevel.fail > 0 ? POLICY_EXIT_CODE : 0;
 }

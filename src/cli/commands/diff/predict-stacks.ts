@@ -13,6 +13,10 @@ export interface StackDiff {
   readonly changeSet: PredictedChangeSet;
   /** Construct paths (from `aws:cdk:path` metadata) by nested stack path and logical id. */
   readonly constructPaths: ConstructPaths;
+  /** Where each resource of the stack was created in the app's source, when recorded (the new side's, else the deployed one's). */
+  readonly sourceLocations?: StackTemplates['sourceLocations'];
+  /** The new side's template file (the deployed one's for a removed stack), when read from one. */
+  readonly templateFile?: string;
 }
 
 /** `--parameters-before` and `--parameters-after`, parsed. */
@@ -44,8 +48,20 @@ export function predictStacks(pairs: readonly StackPair[], parameters: Parameter
       ...(onlyIn === undefined ? {} : { onlyIn }),
       changeSet,
       constructPaths: constructPathsOf(pair.before, pair.after),
+      ...sourcesOf(pair),
+      ...templateFileOf(pair),
     };
   });
+}
+
+function templateFileOf(pair: StackPair): Pick<StackDiff, 'templateFile'> {
+  const templateFile = pair.after?.templateFile ?? pair.before?.templateFile;
+  return templateFile === undefined ? {} : { templateFile };
+}
+
+function sourcesOf(pair: StackPair): Pick<StackDiff, 'sourceLocations'> {
+  const merged = new Map([...pair.before?.sourceLocations ?? [], ...pair.after?.sourceLocations ?? []]);
+  return merged.size === 0 ? {} : { sourceLocations: merged };
 }
 
 function nonEmpty(values: ParameterMap): ParameterMap | undefined {

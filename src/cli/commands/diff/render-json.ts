@@ -1,13 +1,41 @@
 import { StackDiff } from './predict-stacks';
+import { Review, ReviewChange } from '../../../review/review-model';
 
 /**
  * `--json`: `{"Changes": [...]}` (the engine's `toJson()`) for two template files; for cloud
- * assemblies, the same per stack in an object keyed by stack name. Ends with a newline.
+ * assemblies, the same per stack in an object keyed by stack name. With review rules, each
+ * `ResourceChange` also has `ReviewLevel: { Level, Rule?, Reason }` (like `Failure`, an
+ * addition of cdk-lifecycle's, not CloudFormation's). Ends with a newline.
  */
-export function renderJson(diffs: readonly StackDiff[]): string {
+export function renderJson(diffs: readonly StackDiff[], review?: Review): string {
+  const changesOf = (diff: StackDiff) => {
+    const json = diff.changeSet.toJson() as unknown[];
+    return review === undefined ? json : withLevels(json, review.changes.filter((change) => change.stack === (diff.name ?? '')), undefined);
+  };
   const single = diffs.length === 1 && diffs[0].name === undefined;
   const output = single
-    ? { Changes: diffs[0].changeSet.toJson() }
-    : Object.fromEntries(diffs.map((diff) => [diff.name, { Changes: diff.changeSet.toJson() }]));
+    ? { Changes: changesOf(diffs[0]) }
+    : Object.fromEntries(diffs.map((diff) => [diff.name, { Changes: changesOf(diff) }]));
   return `${JSON.stringify(output, null, 2)}\n`;
+}
+
+interface ChangeJson { readonly ResourceChange: { readonly LogicalResourceId: string; readonly NestedChanges?: unknown[] } }
+
+/** The changes with each one's review level, nested changes included. */
+function withLevels(changes: readonly unknown[], reviewed: readonly ReviewChange[], nestedStackPath: string | undefined): unknown[] {
+  return (changes as ChangeJson[]).map((entry) => {
+    const id = entry.ResourceChange.LogicalResourceId;
+    const change = reviewed.find((candidate) => candidate.logicalId === id && candidate.nestedStackPath === nestedStackPath);
+    const nested = entry.ResourceChange.NestedChanges;
+    return {
+      ...entry,
+      ResourceChange: {
+        ...entry.ResourceChange,
+        ...(change === undefined ? {} : {
+          ReviewLevel: { Level: change.level, ...(change.ruleId === undefined ? {} : { Rule: change.ruleId }), Reason: change.levelReason },
+        }),
+        ...(nested === undefined ? {} : { NestedChanges: withLevels(nested, reviewed, nestedStackPath === undefined ? id : `${nestedStackPath}/${id}`) }),
+      },
+    };
+  });
 }

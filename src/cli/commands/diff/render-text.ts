@@ -6,11 +6,24 @@ import { StackDiff } from './predict-stacks';
 import { renderChanges } from './render-changes';
 import { summarize, summaryLine } from './summary';
 import { FailureVerdict } from '../../../change-set';
+import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
+import { Review, ReviewChange } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
+/** What the report adds to the changes: the review rules' verdicts and an aggregation. */
+export interface TextExtras {
+  /** The review of the changes (for the aggregation, and the levels when shown). */
+  readonly review?: Review;
+  /** With review rules: the changes at fail and warn lead the report, and the levels are counted. */
+  readonly showLevels?: boolean;
+  /** `--group-by`: the changes folded into a tree before the summary. */
+  readonly groupBy?: readonly GroupKey[];
+}
+
 /** Renders the report, ending with a newline. */
-export function renderText(diffs: readonly StackDiff[], style: Style): string {
+export function renderText(diffs: readonly StackDiff[], style: Style, extras: TextExtras = {}): string {
   const lines: string[] = [];
+  if (extras.review !== undefined && extras.showLevels === true) lines.push(...reviewLines(extras.review, style));
   const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({
     stack: diff.name,
     failure,
@@ -47,8 +60,42 @@ export function renderText(diffs: readonly StackDiff[], style: Style): string {
     }
     lines.push('');
   }
+  if (extras.groupBy !== undefined) {
+    const tree = aggregate((extras.review?.changes ?? []).filter((change) => change.level !== 'ignore'), extras.groupBy);
+    lines.push(style.heading(`Changes grouped by ${extras.groupBy.join(', then ')}`), ...treeLines(tree, ''), '');
+  }
   lines.push(summaryLine(summarize(diffs)));
+  if (extras.review !== undefined && extras.showLevels === true) {
+    const levels = extras.review.counts.byLevel;
+    lines.push(`Review: ${levels.fail} fail, ${levels.warn} warn, ${levels.info} info, ${levels.ignore} ignored`);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** The changes review rules (or --fail-on) put at fail or warn, with the reason. */
+function reviewLines(review: Review, style: Style): string[] {
+  const lines: string[] = [];
+  for (const [level, title, colour] of [['fail', 'Fails the review', style.replaced], ['warn', 'Warnings of the review', style.warning]] as const) {
+    const changes = review.changes.filter((change) => change.level === level);
+    if (changes.length === 0) continue;
+    lines.push(colour(`${title}:`));
+    for (const change of changes) lines.push(`${colour(level === 'fail' ? '[fail]' : '[warn]')} ${describe(change)}`, `    ${change.ruleId === undefined ? '' : `${change.ruleId}: `}${change.levelReason}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+function describe(change: ReviewChange): string {
+  const where = [...(change.stack === '' ? [] : [`stack ${change.stack}`]), ...(change.nestedStackPath === undefined ? [] : [`nested stack ${change.nestedStackPath}`])];
+  return `${change.resourceType} ${change.constructPath === undefined ? '' : `${change.constructPath} `}${change.logicalId}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+}
+
+/** `type AWS::S3::Bucket (3)` lines, nested two spaces per level. */
+function treeLines(nodes: readonly GroupNode[], indent: string): string[] {
+  return nodes.flatMap((node) => [
+    `${indent}${node.by} ${node.value} (${node.count})`,
+    ...(node.children.length > 0 ? treeLines(node.children, `${indent}  `) : node.changes.map((change) => `${indent}  ${change.logicalId}${change.stack === '' ? '' : ` (${change.stack}${change.nestedStackPath === undefined ? '' : `/${change.nestedStackPath}`})`}`)),
+  ]);
 }
 
 function stackHeader(diff: StackDiff): string {

@@ -1,0 +1,41 @@
+/** `--html`, `--markdown`, `--sarif` and `--junit`: each written to its file from the one review. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DiffOptions } from './diff-options';
+import { renderHtml } from '../../../review/html/render-html';
+import { renderJunit } from '../../../review/render-junit';
+import { renderMarkdown } from '../../../review/render-markdown';
+import { renderSarif } from '../../../review/render-sarif';
+import { Review } from '../../../review/review-model';
+import { ReviewRule } from '../../../review/review-rules';
+import { CliError } from '../../cli-error';
+import { CliIo } from '../../cli-io';
+import { packageVersion } from '../../version';
+
+/** The project page, for SARIF's tool information. */
+export const INFORMATION_URI = 'https://github.com/cdk-lifecycle/cdk-lifecycle';
+
+/**
+ * Writes each output asked for.
+ *
+ * @throws CliError when a file cannot be written
+ */
+export function writeReviewOutputs(review: Review, rules: readonly ReviewRule[], options: DiffOptions, io: CliIo, durationMs: number): void {
+  const { html, markdown, sarif, junit } = options.outputs;
+  const version = packageVersion();
+  const write = (given: string, flag: string, render: () => string) => {
+    const file = path.resolve(io.cwd, given);
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, render());
+    } catch (error) {
+      throw new CliError(`${flag}: cannot write ${given}: ${(error as Error).message}`);
+    }
+  };
+  if (html !== undefined) {
+    write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}` }));
+  }
+  if (markdown !== undefined) write(markdown, '--markdown', () => renderMarkdown(review));
+  if (sarif !== undefined) write(sarif, '--sarif', () => renderSarif(review, rules, { name: 'cdk-lifecycle', version, informationUri: INFORMATION_URI }));
+  if (junit !== undefined) write(junit, '--junit', () => renderJunit(review, durationMs));
+}

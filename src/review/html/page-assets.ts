@@ -1,0 +1,71 @@
+/**
+ * The style and script of the HTML report, inlined into the page (it loads nothing: the page
+ * works from disk and as a CI artifact, and its Content-Security-Policy forbids any fetch).
+ */
+
+/** The page's CSS. */
+export const PAGE_STYLE = `
+:root { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #101828; background: #fcfcfd; }
+body { margin: 0 auto; max-width: 1280px; padding: 16px 24px 48px; }
+h1 { font-size: 1.5rem; margin: 0 0 4px; } h2 { font-size: 1.2rem; margin: 28px 0 8px; border-bottom: 1px solid #eaecf0; padding-bottom: 4px; }
+.summary { margin: 4px 0 12px; }
+table { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #eaecf0; }
+th { background: #f2f4f7; position: sticky; top: 0; }
+dl.counts { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 4px; }
+dl.counts div { border: 1px solid #eaecf0; border-radius: 6px; padding: 4px 10px; background: #fff; min-width: 88px; }
+dl.counts dt { font-size: 0.75rem; color: #475467; } dl.counts dd { margin: 0; font-size: 1.2rem; font-weight: 600; color: #98a2b3; }
+dl.counts div.nonzero dd { color: #101828; }
+.level { font-weight: 600; border-radius: 4px; padding: 1px 6px; white-space: nowrap; }
+.level-fail { background: #fde2e1; color: #b42318; } .level-warn { background: #fff1d6; color: #93370d; }
+.level-info { background: #e8f1fd; color: #175cd3; } .level-ignore { background: #f2f4f7; color: #667085; }
+code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 0.82rem; }
+.path { color: #475467; } .chain { color: #93370d; } .value-before { color: #b42318; text-decoration: line-through; } .value-after { color: #067647; }
+ul.details { margin: 0; padding-left: 16px; } ul.details li { margin: 1px 0; }
+nav.filters { display: flex; gap: 12px; flex-wrap: wrap; align-items: center; padding: 8px 0; position: sticky; top: 0; background: #fcfcfd; z-index: 2; border-bottom: 1px solid #eaecf0; }
+nav.filters label { font-size: 0.85rem; } nav.filters select, nav.filters input { font-size: 0.85rem; margin-left: 4px; }
+.graph-wrap { overflow: auto; border: 1px solid #eaecf0; border-radius: 6px; background: #fff; max-height: 520px; }
+svg.graph text { font-size: 11px; } svg.graph .node-type { fill: #475467; font-size: 10px; } svg.graph .edge { fill: none; stroke: #98a2b3; stroke-width: 1.2; }
+svg.legend text { font-size: 12px; }
+details.group > summary { cursor: pointer; } details.group { margin-left: 14px; } .count { color: #475467; }
+.empty { color: #475467; font-style: italic; }
+tr[hidden], section[hidden], nav.filters[hidden] { display: none; }
+`;
+
+/**
+ * The page's script: the filters (stack, kind, resource type, text) and their counts. It only
+ * sets `hidden` on rows, so 5,000 rows filter at once.
+ */
+export const PAGE_SCRIPT = `
+(function () {
+  var nav = document.querySelector('nav.filters');
+  if (!nav) return;
+  nav.hidden = false;
+  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.change'));
+  var controls = { stack: nav.querySelector('#filter-stack'), kind: nav.querySelector('#filter-kind'), type: nav.querySelector('#filter-type'), text: nav.querySelector('#filter-text') };
+  var shown = nav.querySelector('#filter-count');
+  function apply() {
+    var stack = controls.stack.value, kind = controls.kind.value, type = controls.type.value, text = controls.text.value.trim().toLowerCase();
+    var visible = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var row = rows[i];
+      var ok = (stack === '' || row.getAttribute('data-stack') === stack)
+        && (kind === '' || row.getAttribute('data-kind') === kind)
+        && (type === '' || row.getAttribute('data-type') === type)
+        && (text === '' || row.textContent.toLowerCase().indexOf(text) >= 0);
+      row.hidden = !ok;
+      if (ok) visible++;
+    }
+    var sections = document.querySelectorAll('section.changes');
+    for (var j = 0; j < sections.length; j++) {
+      var any = sections[j].querySelector('tr.change:not([hidden])');
+      sections[j].hidden = !any;
+    }
+    shown.textContent = visible + ' of ' + rows.length + ' changes shown';
+  }
+  ['stack', 'kind', 'type'].forEach(function (name) { controls[name].addEventListener('change', apply); });
+  var timer;
+  controls.text.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(apply, 120); });
+  apply();
+})();
+`;

@@ -1,0 +1,135 @@
+/**
+ * `--html <file>`: one self-contained page for reviewers. What fails and what loses data comes
+ * first, then replacements with the chain of references behind each, then renames and moves,
+ * then everything else; per stack a graph of the affected resources; the aggregation tree;
+ * filters by stack, kind and resource type. Everything but the filters is written into the
+ * page, so it reads without JavaScript; nothing is fetched (its Content-Security-Policy says so).
+ */
+import { aggregate, GroupKey, GroupNode } from '../aggregate';
+import type { Review, ReviewChange, ReviewDetail } from '../review-model';
+import { escapeHtml as e } from './escape-html';
+import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
+import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
+
+/** What the page says about the run besides the review. */
+export interface PageOptions {
+  /** The two sides compared, as given. */
+  readonly before: string;
+  readonly after: string;
+  /** The aggregation tree's levels. */
+  readonly groupBy: readonly GroupKey[];
+  /** `cdk-lifecycle x.y.z`. */
+  readonly tool: string;
+}
+
+const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss', 'replace', 'maybe-replace', 'rename', 'remove', 'add', 'modify'];
+
+/** The page. */
+export function renderHtml(review: Review, options: PageOptions): string {
+  const shown = review.changes.filter((change) => change.level !== 'ignore');
+  const sections: Array<[string, string, ReviewChange[]]> = [
+    ['failures', 'Certain failures, possible failures and data verdicts', shown.filter((change) => change.failure !== undefined || change.dataVerdict !== undefined)],
+    ['replacements', 'Replacements, with the references that cause them', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && (change.kind === 'replace' || change.kind === 'maybe-replace'))],
+    ['renames', 'Renames and moves', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'rename')],
+    ['other', 'Added, removed and modified in place', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && ['add', 'remove', 'modify'].includes(change.kind))],
+  ];
+  const stacks = [...new Set(shown.map(stackOf))];
+  const types = [...new Set(shown.map((change) => change.resourceType))].sort();
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; script-src \'unsafe-inline\'; img-src data:">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Predicted changes: ${e(options.before)} → ${e(options.after)}</title>`,
+    `<style>${PAGE_STYLE}</style></head><body>`,
+    `<header><h1>Predicted changes</h1><p class="path mono">${e(options.before)} → ${e(options.after)} · ${e(options.tool)}</p>`,
+    summary(review),
+    '</header>',
+    filters(stacks, types, shown.length),
+    ...sections.map(([id, title, changes]) => changeSection(id, title, changes)),
+    graphs(review),
+    tree(shown, options.groupBy),
+    `<script>${PAGE_SCRIPT}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function summary(review: Review): string {
+  const c = review.counts;
+  const cells: Array<[string, number]> = [
+    ['Fail the review', c.byLevel.fail], ['Warnings', c.byLevel.warn], ['Certain failures', c.certainFailures], ['Possible failures', c.possibleFailures],
+    ['Data deleted', c.dataLoss], ['Replaced', c.replaced], ['Maybe replaced', c.maybeReplaced], ['Removed', c.removed], ['Added', c.added],
+    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Ignored by rules', c.byLevel.ignore],
+  ];
+  const verdict = c.byLevel.fail > 0
+    ? `<strong class="level level-fail">${c.byLevel.fail} change${c.byLevel.fail === 1 ? ' fails' : 's fail'} the review</strong>`
+    : '<strong class="level level-info">Nothing fails the review</strong>';
+  return `<p class="summary">${verdict} · ${review.changes.length} change${review.changes.length === 1 ? '' : 's'} in ${review.stacks.length} stack${review.stacks.length === 1 ? '' : 's'}</p>`
+    + `<dl class="counts" id="counts">${cells.map(([label, count]) => `<div${count > 0 ? ' class="nonzero"' : ''}><dt>${label}</dt><dd>${count}</dd></div>`).join('')}</dl>`;
+}
+
+function filters(stacks: readonly string[], types: readonly string[], total: number): string {
+  const options = (values: readonly string[]) => values.map((value) => `<option value="${e(value)}">${e(value)}</option>`).join('');
+  const kinds = KIND_ORDER.map((kind) => `<option value="${kind}">${e(KIND_STYLE[kind].label)}</option>`).join('');
+  return `<nav class="filters" hidden><label>Stack<select id="filter-stack"><option value="">all</option>${options(stacks)}</select></label>`
+    + `<label>Kind<select id="filter-kind"><option value="">all</option>${kinds}</select></label>`
+    + `<label>Type<select id="filter-type"><option value="">all</option>${options(types)}</select></label>`
+    + '<label>Text<input id="filter-text" type="search" placeholder="logical id, property, ..."></label>'
+    + `<span id="filter-count" class="count">${total} changes</span></nav>`;
+}
+
+function changeSection(id: string, title: string, changes: readonly ReviewChange[]): string {
+  if (changes.length === 0) return `<section id="${id}"><h2>${e(title)}</h2><p class="empty">None.</p></section>`;
+  return `<section id="${id}" class="changes"><h2>${e(title)} <span class="count">(${changes.length})</span></h2>`
+    + '<table><thead><tr><th>Level</th><th>Stack</th><th>Resource</th><th>Type</th><th>What happens</th><th>Details</th></tr></thead><tbody>'
+    + changes.map(row).join('\n')
+    + '</tbody></table></section>';
+}
+
+function row(change: ReviewChange): string {
+  const what = change.failure !== undefined
+    ? `<strong>${change.failure.certainty === 'Certain' ? 'Will fail' : 'May fail'}</strong>: ${e(change.failure.reason)}`
+    : change.dataVerdict !== undefined
+      ? `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.dataVerdict.consequence)}`
+      : `${e(KIND_STYLE[change.kind].label)}${change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`}`;
+  const rule = change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
+  const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;
+  const resource = `${change.constructPath === undefined ? '' : `${e(change.constructPath)}<br>`}<code>${e(change.logicalId)}</code>${source}`;
+  return `<tr class="change" data-stack="${e(stackOf(change))}" data-kind="${change.kind}" data-type="${e(change.resourceType)}" data-level="${change.level}">`
+    + `<td><span class="level level-${change.level}">${change.level}</span></td><td>${e(stackOf(change))}</td><td>${resource}</td>`
+    + `<td><code>${e(change.resourceType)}</code></td><td>${what}${rule}</td><td>${details(change.details)}</td></tr>`;
+}
+
+function details(list: readonly ReviewDetail[]): string {
+  if (list.length === 0) return '<span class="empty">the whole resource</span>';
+  return `<ul class="details">${list.map((detail) => {
+    const values = detail.beforeValue !== undefined || detail.afterValue !== undefined
+      ? ` <span class="value-before mono">${e(detail.beforeValue ?? '(none)')}</span> → <span class="value-after mono">${e(detail.afterValue ?? '(none)')}</span>`
+      : '';
+    const cause = detail.chain !== undefined ? `<br><span class="chain">${e(detail.chain)}</span>` : detail.causingEntity !== undefined ? ` ← ${e(detail.causingEntity)}` : '';
+    return `<li><code>${e(detail.target)}</code> ${e(detail.requiresRecreation)}, ${e(detail.evaluation)}, ${e(detail.changeSource)}${values}${cause}</li>`;
+  }).join('')}</ul>`;
+}
+
+function graphs(review: Review): string {
+  const parts = review.stacks.map((stack) => {
+    const affected = [...stack.changes].filter((change) => change.level !== 'ignore').sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+    if (affected.length === 0) return '';
+    const { svg, drawn } = stackGraph(affected);
+    const more = drawn < affected.length ? `<p class="empty">The graph shows the first ${MAX_GRAPH_NODES} of ${affected.length} changes, failures and replacements first; the tables list all.</p>` : '';
+    return `<details class="stack-graph" open><summary>${e(stack.name || 'template')} <span class="count">(${affected.length})</span></summary>${more}<div class="graph-wrap">${svg}</div></details>`;
+  });
+  return `<section id="graphs"><h2>Affected resources by stack</h2>${legend()}${parts.join('\n')}</section>`;
+}
+
+function tree(changes: readonly ReviewChange[], keys: readonly GroupKey[]): string {
+  const render = (nodes: readonly GroupNode[]): string => nodes.map((node) => `<details class="group"><summary>${e(node.value)} <span class="count">(${node.count})</span></summary>`
+    + (node.children.length > 0 ? render(node.children) : `<ul>${node.changes.slice(0, 200).map((change) => `<li><code>${e(change.logicalId)}</code> ${e(stackOf(change))}</li>`).join('')}${node.changes.length > 200 ? `<li class="empty">and ${node.changes.length - 200} more</li>` : ''}</ul>`)
+    + '</details>').join('');
+  return `<section id="tree"><h2>Changes grouped by ${keys.map(e).join(', then ')}</h2>${render(aggregate(changes, keys))}</section>`;
+}
+
+function stackOf(change: ReviewChange): string {
+  return `${change.stack || 'template'}${change.nestedStackPath === undefined ? '' : `/${change.nestedStackPath}`}`;
+}

@@ -1,0 +1,51 @@
+/**
+ * `--junit <file>`: one test case per stack, for CI dashboards. A stack with a change at level
+ * `fail` is a failed test case, its failure listing those changes; warnings go to the case's
+ * `system-out`, so a dashboard shows them without failing the build.
+ */
+import type { Review, ReviewChange } from './review-model';
+
+/** The JUnit XML of a review. */
+export function renderJunit(review: Review, durationMs: number): string {
+  const cases = review.stacks.map((stack) => {
+    const name = stack.name === '' ? 'template' : stack.name;
+    const failing = stack.changes.filter((change) => change.level === 'fail');
+    const warnings = stack.changes.filter((change) => change.level === 'warn');
+    const body = [
+      ...(failing.length === 0 ? [] : [
+        `      <failure message="${attribute(`${failing.length} change${failing.length === 1 ? '' : 's'} fail${failing.length === 1 ? 's' : ''} the review`)}" type="cdk-lifecycle">${text(failing.map(line).join('\n'))}</failure>`,
+      ]),
+      ...(warnings.length === 0 ? [] : [`      <system-out>${text(warnings.map(line).join('\n'))}</system-out>`]),
+    ];
+    const open = `    <testcase classname="cdk-lifecycle.diff" name="${attribute(name)}" time="0">`;
+    return body.length === 0 ? `${open.replace(/>$/, ' />')}` : [open, ...body, '    </testcase>'].join('\n');
+  });
+  const failures = review.stacks.filter((stack) => stack.changes.some((change) => change.level === 'fail')).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="cdk-lifecycle diff" tests="${review.stacks.length}" failures="${failures}" errors="0" time="${(durationMs / 1000).toFixed(3)}">`,
+    `  <testsuite name="cdk-lifecycle diff" tests="${review.stacks.length}" failures="${failures}" errors="0" skipped="0" time="${(durationMs / 1000).toFixed(3)}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** One change, in one line. */
+function line(change: ReviewChange): string {
+  const reason = change.failure?.reason ?? change.dataVerdict?.consequence ?? change.levelReason;
+  return `${change.level.toUpperCase()} ${change.action}${change.replacement === undefined || change.replacement === 'False' ? '' : ` (replace: ${change.replacement})`} ${change.resourceType} ${change.constructPath ?? change.logicalId}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}: ${reason}${change.ruleId === undefined ? '' : ` [${change.ruleId}]`}`;
+}
+
+/** XML-escaped text; characters XML 1.0 cannot hold are left out. */
+function text(value: string): string {
+  return value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function attribute(value: string): string {
+  return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}

@@ -1,0 +1,97 @@
+/**
+ * `--markdown <file>`: a summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the
+ * counts, what fails the review, replacements and data verdicts with their reasons, then every
+ * change in a collapsed section. It stays within GitHub's comment limit (65,536 characters),
+ * keeping the most important rows and saying how many were cut.
+ */
+import type { Review, ReviewChange } from './review-model';
+
+/** GitHub's limit on a comment body, in characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+const ICON: Record<ReviewChange['level'], string> = { fail: '❌', warn: '⚠️', info: 'ℹ️', ignore: '·' };
+
+/** The Markdown summary, at most `limit` characters. */
+export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LIMIT): string {
+  const c = review.counts;
+  const head = [
+    '## cdk-lifecycle: predicted changes',
+    '',
+    `**${c.byLevel.fail} fail · ${c.byLevel.warn} warn · ${c.byLevel.info} info${c.byLevel.ignore > 0 ? ` · ${c.byLevel.ignore} ignored` : ''}** in ${review.stacks.length} stack${review.stacks.length === 1 ? '' : 's'}: `
+      + `${c.added} added, ${c.modified} modified in place, ${c.replaced} replaced, ${c.maybeReplaced} maybe replaced, ${c.removed} removed; `
+      + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames`,
+    '',
+  ];
+  const shown = review.changes.filter((change) => change.level !== 'ignore');
+  const sections: Array<{ title: string; rows: ReviewChange[]; collapsed: boolean; columns: 'why' | 'all' }> = [
+    { title: `${ICON.fail} Fails the review`, rows: shown.filter((change) => change.level === 'fail'), collapsed: false, columns: 'why' },
+    { title: `${ICON.warn} Failures, data and replacements to check`, rows: shown.filter((change) => change.level === 'warn'), collapsed: false, columns: 'why' },
+    { title: 'All changes', rows: shown, collapsed: true, columns: 'all' },
+  ];
+  const out: string[] = [...head];
+  let used = length(out);
+  const cut: string[] = [];
+  const footerRoom = 400;
+  for (const section of sections) {
+    if (section.rows.length === 0) continue;
+    const header = [
+      ...(section.collapsed ? [`<details><summary>${section.title} (${section.rows.length})</summary>`, ''] : [`### ${section.title} (${section.rows.length})`, '']),
+      section.columns === 'why' ? '| Level | Stack | Resource | Type | Why |' : '| Level | Stack | Action | Resource | Type | Changed |',
+      section.columns === 'why' ? '|---|---|---|---|---|' : '|---|---|---|---|---|---|',
+    ];
+    const closing = section.collapsed ? ['', '</details>', ''] : [''];
+    if (used + length(header) + length(closing) + footerRoom > limit) {
+      cut.push(`${section.title}: all ${section.rows.length}`);
+      continue;
+    }
+    out.push(...header);
+    used += length(header) + length(closing);
+    let written = 0;
+    for (const change of section.rows) {
+      const row = section.columns === 'why' ? whyRow(change) : allRow(change);
+      if (used + row.length + 1 + footerRoom > limit) break;
+      out.push(row);
+      used += row.length + 1;
+      written++;
+    }
+    if (written < section.rows.length) cut.push(`${section.title}: ${section.rows.length - written} of ${section.rows.length}`);
+    out.push(...closing);
+  }
+  if (cut.length > 0) {
+    out.push(`> **Cut to fit GitHub's ${limit.toLocaleString('en-US')}-character comment limit:** ${cut.join('; ')} row(s) not shown. The full review is in the JSON, HTML and SARIF outputs.`, '');
+  }
+  return out.join('\n');
+}
+
+function whyRow(change: ReviewChange): string {
+  const why = change.failure?.reason
+    ?? change.dataVerdict?.consequence
+    ?? (change.replacement === 'True' || change.replacement === 'Conditional'
+      ? change.details.filter((detail) => detail.requiresRecreation !== 'Never').map((detail) => detail.chain ?? `${detail.target} (${detail.requiresRecreation}, ${detail.evaluation})`).join('; ')
+      : change.levelReason);
+  const rule = change.ruleId === undefined ? '' : ` — rule \`${change.ruleId}\`: ${change.levelReason}`;
+  return `| ${ICON[change.level]} ${change.level} | ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(why)}${cell(rule)} |`;
+}
+
+function allRow(change: ReviewChange): string {
+  const action = change.replacement === 'True' ? 'Replace' : change.replacement === 'Conditional' ? 'Maybe replace' : change.action;
+  const changed = change.details.map((detail) => detail.target).filter((target, index, all) => all.indexOf(target) === index).join(', ');
+  return `| ${ICON[change.level]} | ${cell(stackOf(change))} | ${action} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(changed)} |`;
+}
+
+function stackOf(change: ReviewChange): string {
+  return `${change.stack || 'template'}${change.nestedStackPath === undefined ? '' : `/${change.nestedStackPath}`}`;
+}
+
+function resourceOf(change: ReviewChange): string {
+  return change.constructPath === undefined ? change.logicalId : `${change.constructPath} (${change.logicalId})`;
+}
+
+/** Text safe in a table cell: no pipes, newlines or HTML. */
+function cell(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+}
+
+function length(lines: readonly string[]): number {
+  return lines.reduce((total, line) => total + line.length + 1, 0);
+}

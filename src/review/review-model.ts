@@ -1,0 +1,257 @@
+/**
+ * The one model every review output is rendered from: the predicted change sets of the stacks
+ * compared, each change with where it is (stack, nested stack, construct path, source line),
+ * why it happens (its details and the chain of references behind a replacement) and the level
+ * a team's review rules give it. The text report, `--json`, HTML, Markdown, SARIF and JUnit
+ * are thin renderers over it.
+ */
+import type { PredictedChangeSet, PredictedChangeDetail, PredictedResourceChange } from '../change-set';
+
+/** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
+export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
+
+/** Levels from the most to the least severe. */
+export const REVIEW_LEVELS: readonly ReviewLevel[] = ['fail', 'warn', 'info', 'ignore'];
+
+/** What kind of change it is, the most telling first (what a reviewer sorts and filters by). */
+export type ChangeKind = 'failure' | 'data-loss' | 'replace' | 'maybe-replace' | 'remove' | 'rename' | 'add' | 'modify';
+
+/** Where a construct was defined, when CDK recorded its creation stack. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly column?: number;
+}
+
+/** Where a resource is. */
+export interface ResourceLocation {
+  /** The stack name; '' when two template files are compared. */
+  readonly stack: string;
+  /** `Outer/Inner` for a resource of a nested stack. */
+  readonly nestedStackPath?: string;
+  readonly logicalId: string;
+  /** The construct path CDK recorded (`aws:cdk:path`), when it did. */
+  readonly constructPath?: string;
+  readonly source?: SourceLocation;
+}
+
+/** One detail of a change, with what a reviewer needs to read it. */
+export interface ReviewDetail extends PredictedChangeDetail {
+  /** `KeySchema`, `Tags`, `Metadata`, ...: the property name or the attribute. */
+  readonly target: string;
+  /** For a detail caused by another resource: the chain back to the change that started it. */
+  readonly chain?: string;
+  /** The value before and after, as compact JSON, where the prediction knows them. */
+  readonly beforeValue?: string;
+  readonly afterValue?: string;
+}
+
+/** What becomes of a resource's data when it is removed or replaced. */
+export interface ReviewDataVerdict {
+  /** `deleted`, `snapshotted` or `retained`. */
+  readonly verdict: string;
+  /** The consequence, in words. */
+  readonly consequence: string;
+  /** Whether it happens for certain (a removal, a certain replacement) or may (a conditional one). */
+  readonly certain: boolean;
+}
+
+/** One resource change under review. */
+export interface ReviewChange extends ResourceLocation {
+  readonly resourceType: string;
+  readonly action: 'Add' | 'Modify' | 'Remove';
+  readonly replacement?: 'True' | 'Conditional' | 'False';
+  readonly kind: ChangeKind;
+  readonly details: readonly ReviewDetail[];
+  readonly failure?: { readonly certainty: 'Certain' | 'Possible'; readonly reason: string };
+  readonly dataVerdict?: ReviewDataVerdict;
+  /** The other half of a probable rename (`to` on a Remove, `from` on an Add). */
+  readonly rename?: { readonly direction: 'from' | 'to'; readonly logicalId: string; readonly similarity: number };
+  /** The level a review rule gave it, or the built-in one. */
+  readonly level: ReviewLevel;
+  /** The rule that decided the level (absent for the built-in level). */
+  readonly ruleId?: string;
+  /** The rule's message, or what the built-in level means. */
+  readonly levelReason: string;
+}
+
+/** One stack under review. */
+export interface ReviewStack {
+  /** The stack name; '' when two template files are compared. */
+  readonly name: string;
+  readonly displayName?: string;
+  /** Set for a stack on one side only. */
+  readonly onlyIn?: 'before' | 'after';
+  readonly changes: readonly ReviewChange[];
+}
+
+/** The whole review. */
+export interface Review {
+  readonly stacks: readonly ReviewStack[];
+  /** Every change of every stack, in stack order then logical id. */
+  readonly changes: readonly ReviewChange[];
+  readonly counts: ReviewCounts;
+}
+
+/** Counts over the whole review (ignored changes are counted apart). */
+export interface ReviewCounts {
+  readonly added: number;
+  readonly modified: number;
+  readonly replaced: number;
+  readonly maybeReplaced: number;
+  readonly removed: number;
+  readonly certainFailures: number;
+  readonly possibleFailures: number;
+  readonly dataLoss: number;
+  readonly renames: number;
+  readonly byLevel: Readonly<Record<ReviewLevel, number>>;
+}
+
+/** A stack's prediction and how to locate its resources, as the review is built from it. */
+export interface ReviewInputStack {
+  readonly name?: string;
+  readonly displayName?: string;
+  readonly onlyIn?: 'before' | 'after';
+  readonly changeSet: PredictedChangeSet;
+  /** Where a resource is defined (construct path, source line), by nested stack path ('' at the top) and logical id. */
+  readonly locate?: (nestedStackPath: string, logicalId: string) => { constructPath?: string; source?: SourceLocation } | undefined;
+  /** The data verdict of a change, when the engine gives one. */
+  readonly dataVerdictOf?: (nestedStackPath: string, change: PredictedResourceChange) => ReviewDataVerdict | undefined;
+}
+
+/** Decides a change's level; returns the rule that matched, if any. */
+export type LevelDecider = (change: Omit<ReviewChange, 'level' | 'ruleId' | 'levelReason'>) => { level: ReviewLevel; ruleId?: string; reason: string };
+
+/** Builds the review from the stacks' predictions. */
+export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDecider): Review {
+  const reviewed = stacks.map((stack): ReviewStack => ({
+    name: stack.name ?? '',
+    ...(stack.displayName === undefined ? {} : { displayName: stack.displayName }),
+    ...(stack.onlyIn === undefined ? {} : { onlyIn: stack.onlyIn }),
+    changes: changesOf(stack, stack.changeSet, undefined, decide),
+  }));
+  const changes = reviewed.flatMap((stack) => stack.changes);
+  return { stacks: reviewed, changes, counts: countChanges(changes) };
+}
+
+function changesOf(
+  stack: ReviewInputStack, changeSet: PredictedChangeSet, nestedStackPath: string | undefined, decide: LevelDecider,
+): ReviewChange[] {
+  const byId = new Map(changeSet.changes.map((change) => [change.logicalResourceId, change]));
+  const own = changeSet.changes.map((change) => {
+    const where = stack.locate?.(nestedStackPath ?? '', change.logicalResourceId);
+    const rename = change.probableRename;
+    const base = {
+      stack: stack.name ?? '',
+      ...(nestedStackPath === undefined ? {} : { nestedStackPath }),
+      logicalId: change.logicalResourceId,
+      ...(where?.constructPath === undefined ? {} : { constructPath: where.constructPath }),
+      ...(where?.source === undefined ? {} : { source: where.source }),
+      resourceType: change.resourceType,
+      action: change.action as ReviewChange['action'],
+      ...(change.replacement === undefined ? {} : { replacement: change.replacement as ReviewChange['replacement'] }),
+      details: change.details.map((detail) => reviewDetail(byId, change.logicalResourceId, detail)),
+      ...(change.failure === undefined ? {} : { failure: { certainty: change.failure.certainty as 'Certain' | 'Possible', reason: change.failure.reason } }),
+      ...(rename === undefined ? {} : {
+        rename: rename.fromLogicalId === change.logicalResourceId
+          ? { direction: 'to' as const, logicalId: rename.toLogicalId, similarity: rename.similarity }
+          : { direction: 'from' as const, logicalId: rename.fromLogicalId, similarity: rename.similarity },
+      }),
+    };
+    const dataVerdict = stack.dataVerdictOf?.(nestedStackPath ?? '', change);
+    const located = { ...base, ...(dataVerdict === undefined ? {} : { dataVerdict }), kind: kindOf(base, dataVerdict) };
+    const { level, ruleId, reason } = decide(located);
+    return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
+  });
+  const nested = Object.entries(changeSet.nestedChangeSets).flatMap(([logicalId, set]) =>
+    changesOf(stack, set, nestedStackPath === undefined ? logicalId : `${nestedStackPath}/${logicalId}`, decide));
+  return [...own, ...nested];
+}
+
+/** The kind of a change: a failure first, then data loss, then what CloudFormation does. */
+export function kindOf(change: Pick<ReviewChange, 'action' | 'replacement' | 'failure' | 'rename'>, data?: ReviewDataVerdict): ChangeKind {
+  if (change.failure !== undefined) return 'failure';
+  if (data?.verdict === 'deleted') return 'data-loss';
+  if (change.replacement === 'True') return 'replace';
+  if (change.replacement === 'Conditional') return 'maybe-replace';
+  if (change.rename !== undefined) return 'rename';
+  if (change.action === 'Remove') return 'remove';
+  if (change.action === 'Add') return 'add';
+  return 'modify';
+}
+
+function reviewDetail(byId: ReadonlyMap<string, PredictedResourceChange>, logicalId: string, detail: PredictedChangeDetail): ReviewDetail {
+  const chain = referenceChain(byId, logicalId, detail);
+  return { ...detail, target: targetOf(detail), ...(chain === undefined ? {} : { chain }) };
+}
+
+/** What a detail changes, for display: the property name, or the attribute (`Tags`, `Metadata`, ...). */
+export function targetOf(detail: PredictedChangeDetail): string {
+  if (detail.attribute !== 'Properties') return detail.attribute;
+  if (detail.name !== undefined) return detail.name;
+  return detail.changeSource === 'Automatic' ? 'nested stack template' : 'Properties';
+}
+
+/** The replacement a detail alone causes (CloudFormation's rule). */
+export function detailReplacement(detail: PredictedChangeDetail): 'True' | 'Conditional' | 'False' {
+  if (detail.requiresRecreation === 'Never') return 'False';
+  if (detail.requiresRecreation === 'Conditionally') return 'Conditional';
+  return detail.evaluation === 'Static' ? 'True' : 'Conditional';
+}
+
+/** Whether a detail comes from another resource (its `Ref` or an attribute). */
+export function isReference(detail: PredictedChangeDetail): boolean {
+  return detail.changeSource === 'ResourceReference' || detail.changeSource === 'ResourceAttribute';
+}
+
+/**
+ * The chain behind a detail caused by another resource, walking back through the causing
+ * resources' own details until a direct or parameter change:
+ * `Bucket replaced (BucketName ← parameter Env: Always, Static) → Policy.Bucket (Ref Bucket)`.
+ */
+export function referenceChain(
+  byId: ReadonlyMap<string, PredictedResourceChange>, logicalId: string, detail: PredictedChangeDetail,
+): string | undefined {
+  if (!isReference(detail)) return undefined;
+  return walk(byId, logicalId, detail, new Set([logicalId])).join(' → ');
+}
+
+function walk(
+  byId: ReadonlyMap<string, PredictedResourceChange>, logicalId: string, detail: PredictedChangeDetail, seen: ReadonlySet<string>,
+): string[] {
+  const link = `${logicalId}.${targetOf(detail)} (${detail.changeSource === 'ResourceAttribute' ? 'GetAtt' : 'Ref'} ${detail.causingEntity})`;
+  const causeId = (detail.causingEntity ?? '').split('.')[0];
+  const cause = byId.get(causeId);
+  const root = cause === undefined ? undefined : rootDetail(cause);
+  const verb = cause?.replacement === 'True' ? 'replaced' : cause?.replacement === 'Conditional' ? 'may be replaced' : 'updated';
+  if (cause === undefined || root === undefined || seen.has(causeId)) return [`${causeId} ${verb}`, link];
+  if (isReference(root)) return [...walk(byId, causeId, root, new Set([...seen, causeId])), link];
+  const via = root.changeSource === 'ParameterReference' ? ` ← parameter ${root.causingEntity}` : '';
+  return [`${causeId} ${verb} (${targetOf(root)}${via}: ${root.requiresRecreation}, ${root.evaluation})`, link];
+}
+
+/** The detail that best explains a change: the most intrusive, a direct or parameter change before a reference. */
+function rootDetail(change: PredictedResourceChange): PredictedChangeDetail | undefined {
+  const order = { True: 0, Conditional: 2, False: 4 };
+  const rank = (detail: PredictedChangeDetail): number => order[detailReplacement(detail)] + (isReference(detail) ? 1 : 0);
+  return [...change.details].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
+  const counted = changes.filter((change) => change.level !== 'ignore');
+  const count = (predicate: (change: ReviewChange) => boolean) => counted.filter(predicate).length;
+  const byLevel = { fail: 0, warn: 0, info: 0, ignore: 0 };
+  for (const change of changes) byLevel[change.level]++;
+  return {
+    added: count((change) => change.action === 'Add'),
+    modified: count((change) => change.action === 'Modify' && change.replacement === 'False'),
+    replaced: count((change) => change.replacement === 'True'),
+    maybeReplaced: count((change) => change.replacement === 'Conditional'),
+    removed: count((change) => change.action === 'Remove'),
+    certainFailures: count((change) => change.failure?.certainty === 'Certain'),
+    possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
+    dataLoss: count((change) => change.dataVerdict?.verdict === 'deleted'),
+    renames: count((change) => change.rename?.direction === 'from'),
+    byLevel,
+  };
+}

@@ -1,0 +1,58 @@
+/** `diff --html/--markdown/--sarif/--junit/--rules/--group-by`, run as the command runs. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { run } from './helpers';
+
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-review-cli-'));
+const out = (name: string) => path.join(DIR, name);
+const write = (name: string, text: string) => { fs.writeFileSync(out(name), text); return out(name); };
+
+test('GIVEN every output flag WHEN diff runs THEN each file is written from the same review and stdout stays the text report', async () => {
+  const result = await run(['diff', 'assembly-before', 'assembly-after', '--html', out('r.html'), '--markdown', out('r.md'), '--sarif', out('r.sarif'), '--junit', out('r.xml')]);
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain('Certain failures: CloudFormation will fail to apply these changes');
+  expect(fs.readFileSync(out('r.html'), 'utf8')).toContain('1 change fails the review');
+  expect(fs.readFileSync(out('r.md'), 'utf8')).toContain('**1 fail · 2 warn · 3 info** in 4 stacks');
+  expect(JSON.parse(fs.readFileSync(out('r.sarif'), 'utf8')).runs[0].results).toHaveLength(3);
+  expect(fs.readFileSync(out('r.xml'), 'utf8')).toContain('<testsuites name="cdk-lifecycle diff" tests="4" failures="1"');
+});
+
+test('GIVEN rules that ignore the certain failure WHEN diff runs THEN it exits 0, and the report and --json show each change\'s level and rule', async () => {
+  const rules = write('accept.yaml', 'rules:\n  - id: accept-archive\n    match: {kind: failure, stack: App/Storage}\n    level: ignore\n    message: Recreated by hand\n  - id: no-removal\n    match: {action: Remove}\n    level: warn\n    message: Removals need a look\n');
+  const text = await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain('Warnings of the review:\n[warn] AWS::RDS::DBInstance Db (stack Database)\n    CloudFormation may fail this change\n[warn] AWS::SNS::Topic Old (stack Legacy)\n    no-removal: Removals need a look');
+  expect(text.stdout.trimEnd().split('\n').pop()).toBe('Review: 0 fail, 2 warn, 3 info, 1 ignored');
+  const json = JSON.parse((await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules, '--json'])).stdout);
+  expect(json.Legacy.Changes[0].ResourceChange.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
+  const archive = json.App.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Storage').ResourceChange.NestedChanges.find((c: any) => c.ResourceChange.LogicalResourceId === 'Archive');
+  expect(archive.ResourceChange.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
+});
+
+test('GIVEN a rule that fails what --fail-on none lets through WHEN diff runs THEN it exits 1', async () => {
+  const rules = write('strict.yaml', 'rules:\n  - {id: no-queues, match: {resourceType: "AWS::SQS::*"}, level: fail, message: No new queues}\n');
+  expect((await run(['diff', 'assembly-before', 'assembly-after', '--fail-on', 'none', '--rules', rules])).code).toBe(1);
+  expect((await run(['diff', 'assembly-before', 'assembly-after', '--fail-on', 'none'])).code).toBe(0);
+});
+
+test('GIVEN an invalid rules file WHEN diff runs THEN it is an input error (exit 2) with the line and what was expected', async () => {
+  const rules = write('bad.yaml', 'rules:\n  - id: a\n    level: loud\n    message: m\n');
+  const result = await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules]);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(`${rules} is not a valid rules file:\n  line 3: rules[0].level must be one of fail, warn, info, ignore`);
+  expect((await run(['diff', 'assembly-before', 'assembly-after', '--rules', out('missing.yaml')])).stderr).toContain('cannot read the rules file');
+});
+
+test('GIVEN --group-by WHEN diff runs THEN the text report folds the changes into a tree with counts', async () => {
+  const result = await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'kind,type']);
+  expect(result.stdout).toContain('Changes grouped by kind, then type\nkind maybe-replace (3)\n  type AWS::ApplicationAutoScaling::ScalableTarget (1)\n    Scaling\n');
+  expect((await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'size'])).stderr).toContain('--group-by takes type, action, property, stack, kind, level');
+});
+
+test('GIVEN an output path that cannot be written WHEN diff runs THEN it says which flag and file', async () => {
+  const blocker = write('file', 'x');
+  const result = await run(['diff', 'assembly-before', 'assembly-after', '--html', path.join(blocker, 'r.html')]);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(`--html: cannot write ${path.join(blocker, 'r.html')}`);
+});

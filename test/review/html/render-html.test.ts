@@ -1,0 +1,101 @@
+/**
+ * The HTML report opened in real headless Chromium: what a reviewer sees, with and without
+ * JavaScript, that it fetches nothing and logs no error, that the filters work, and that a page
+ * of 5,000 changes opens and filters (its load time is measured by bench/review-outputs.bench.ts).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Browser, Page } from 'playwright-core';
+import { renderHtml } from '../../../src/review/html/render-html';
+import { Review } from '../../../src/review/review-model';
+import { launchChromium } from '../../helpers/chromium';
+import { everyKindOfChange, reviewSides, reviewTemplates } from '../helpers';
+
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-html-'));
+let browser: Browser;
+beforeAll(async () => { browser = await launchChromium(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Writes the page and opens it, recording console errors and every request. */
+interface Opened { page: Page; errors: string[]; requests: string[]; file: string }
+
+async function open(review: Review, name: string, javaScriptEnabled = true): Promise<Opened> {
+  const file = path.join(DIR, `${name}.html`);
+  fs.writeFileSync(file, renderHtml(review, { before: 'cdk.out.before', after: 'cdk.out.after', groupBy: ['kind', 'type'], tool: 'cdk-lifecycle test' }));
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`file://${file}`);
+  return { page, errors, requests, file };
+}
+
+const visibleRows = (page: Page) => page.locator('tr.change:visible').count();
+
+describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested stack, a Stage)', () => {
+  const review = reviewSides('assembly-before', 'assembly-after');
+
+  test('WHEN opened THEN the summary, each section, the graph with its legend and the tree are drawn, nothing is fetched and nothing logs an error', async () => {
+    const { page, errors, requests, file } = await open(review, 'fixture');
+    await page.screenshot({ path: path.join(DIR, 'fixture.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([`file://${file}`]);
+    expect(await page.locator('#counts').textContent()).toContain('Certain failures1');
+    for (const id of ['#failures', '#replacements', '#renames', '#other', '#graphs', '#tree']) expect(await page.locator(id).isVisible()).toBe(true);
+    expect(await page.locator('#failures tr.change').count()).toBe(2);
+    expect(await page.locator('svg.graph g.node').count()).toBe(review.changes.length);
+    expect(await page.locator('svg.legend rect').count()).toBe(8);
+    expect(await page.locator('svg.graph g.kind-failure').count()).toBe(2);
+    const box = await page.locator('svg.graph g.kind-failure').first().boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    expect(await page.locator('#tree details.group').count()).toBeGreaterThan(4);
+    expect(fs.statSync(path.join(DIR, 'fixture.png')).size).toBeGreaterThan(20_000);
+  });
+
+  test('WHEN a stack, a kind, a type or a text is picked THEN only its changes show, with the count', async () => {
+    const { page } = await open(review, 'filters');
+    expect(await visibleRows(page)).toBe(6);
+    await page.selectOption('#filter-stack', 'Legacy');
+    expect(await visibleRows(page)).toBe(1);
+    expect(await page.locator('#filter-count').textContent()).toBe('1 of 6 changes shown');
+    expect(await page.locator('#failures').isVisible()).toBe(false);
+    await page.selectOption('#filter-stack', '');
+    await page.selectOption('#filter-kind', 'failure');
+    expect(await visibleRows(page)).toBe(2);
+    await page.selectOption('#filter-kind', '');
+    await page.selectOption('#filter-type', 'AWS::SQS::Queue');
+    expect(await visibleRows(page)).toBe(1);
+    await page.selectOption('#filter-type', '');
+    await page.fill('#filter-text', 'orders-db');
+    await page.locator('#filter-count', { hasText: '1 of 6 changes shown' }).waitFor();
+    expect(await page.locator('tr.change:visible code').first().textContent()).toBe('Db');
+  });
+
+  test('WHEN opened without JavaScript THEN the summary and every change still read, and the filters (which need it) are not shown', async () => {
+    const { page } = await open(review, 'no-js', false);
+    expect(await page.locator('#counts').isVisible()).toBe(true);
+    expect(await page.locator('.summary').textContent()).toContain('1 change fails the review');
+    expect(await visibleRows(page)).toBe(6);
+    expect(await page.locator('nav.filters').isVisible()).toBe(false);
+    expect(await page.locator('svg.graph').count()).toBe(4);
+  });
+});
+
+test('GIVEN 5,000 changed resources WHEN opened THEN every change is listed and the filters act on all of them', async () => {
+  const pair = everyKindOfChange(5000);
+  const review = reviewTemplates({ Big: [pair.before, pair.after], Other: [{ Resources: { Gone: { Type: 'AWS::SNS::Topic' } } }, { Resources: {} }] });
+  const { page, errors } = await open(review, 'big');
+  expect(errors).toEqual([]);
+  expect(await page.locator('tr.change').count()).toBe(5001);
+  await page.selectOption('#filter-kind', 'failure');
+  expect(await page.locator('#filter-count').textContent()).toBe('833 of 5001 changes shown');
+  await page.selectOption('#filter-stack', 'Other');
+  expect(await page.locator('#filter-count').textContent()).toBe('0 of 5001 changes shown');
+  await page.selectOption('#filter-kind', '');
+  expect(await visibleRows(page)).toBe(1);
+  expect(await page.locator('#graphs details.stack-graph').first().textContent()).toContain('The graph shows the first 150 of 5000 changes');
+});

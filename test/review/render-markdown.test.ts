@@ -1,0 +1,33 @@
+import { everyKindOfChange, reviewSides, reviewTemplates } from './helpers';
+import { GITHUB_COMMENT_LIMIT, renderMarkdown } from '../../src/review/render-markdown';
+
+test('GIVEN a small review WHEN summarized THEN the counts, the failing and warning changes with reasons, and every change collapsed are there, nothing cut', () => {
+  const markdown = renderMarkdown(reviewSides('templates/before.json', 'templates/after.yaml'));
+  expect(markdown).toContain('**2 fail · 5 warn · 2 info** in 1 stack: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed;');
+  expect(markdown).toContain('### ❌ Fails the review (2)');
+  expect(markdown).toContain('| ⚠️ warn | template | Events | `AWS::SQS::Queue` | Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table) |');
+  expect(markdown).toContain('<details><summary>All changes (9)</summary>');
+  expect(markdown).not.toContain('Cut to fit');
+});
+
+test('GIVEN 5,000 changes WHEN summarized THEN it stays within GitHub\'s comment limit and says what was cut', () => {
+  const pair = everyKindOfChange(5000);
+  const markdown = renderMarkdown(reviewTemplates({ Big: [pair.before, pair.after] }));
+  expect(markdown.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
+  expect(markdown.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT - 2_000);
+  expect(markdown).toMatch(/> \*\*Cut to fit GitHub's 65,536-character comment limit:\*\* ❌ Fails the review: \d+ of 833; .*All changes: all 5000 row\(s\) not shown/);
+});
+
+test('GIVEN a smaller limit WHEN summarized THEN the limit holds too', () => {
+  const markdown = renderMarkdown(reviewSides('assembly-before', 'assembly-after'), 1_500);
+  expect(markdown.length).toBeLessThanOrEqual(1_500);
+  expect(markdown).toContain('Cut to fit');
+});
+
+test('GIVEN text that would break a table WHEN summarized THEN pipes, newlines and HTML are escaped', () => {
+  const review = reviewSides('templates/before.json', 'templates/after.yaml');
+  const hostile = { ...review, changes: review.changes.map((change) => ({ ...change, logicalId: 'a|b\n<script>', level: 'fail' as const })) };
+  const markdown = renderMarkdown(hostile);
+  expect(markdown).toContain('a\\|b &lt;script&gt;');
+  expect(markdown).not.toContain('<script>');
+});
