@@ -1,75 +1,82 @@
 /**
- * End to end: Lambda's recursive loop detection, played on a polling `ResourceProvider` whose
- * wait needs more than 16 invocations of its function. As synthesized (RecursiveLoop: Allow) it
- * is answered; with RecursiveLoop set back to Terminate (Lambda's default) Lambda stops the
- * 17th invocation, nobody answers, and the step names the rule.
+ * End to end: Lambda's recursive loop detection, played on a synthesized provider that goes on
+ * in new invocations of itself (a loop made only of Lambda functions, which Lambda's detection
+ * covers) 20 times before it answers: with `RecursiveLoop: Allow` it is answered; with
+ * `Terminate` (Lambda's default) Lambda stops the 17th invocation, nobody answers, and the step
+ * names the rule. Also through the command, which exits 1.
  *
- * The provider polls every second in 5-second invocations (2 s of each kept to hand on): an
- * invocation makes one or two isComplete calls, so a wait of 34 calls needs at least 17
- * invocations, however busy the machine is.
+ * The provider is a small hand-written function (test/fixtures/providers/raw/chains.js) rather
+ * than a polling `ResourceProvider`: its hops take milliseconds, so the chain's length does not
+ * depend on how fast the machine answers each hop (a polling provider's hop lasts at least its
+ * one-second interval, and seventeen of them on a loaded machine test the runtime's timing, not
+ * this rule). The rule is the same for every function: the count follows the trace header.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
-import { ProvidedResource } from '../../src';
-import { LocalCloudFormation, StepResult } from '../../src/testing';
+import { Aws, CustomResource, Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { LocalCloudFormation } from '../../src/testing';
+import { run } from '../cli/helpers';
 import { appWithAssetMetadata } from '../helpers/assembly';
-import { pollingProvider } from '../helpers/polling';
 
-const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'long-running', 'handler.ts');
-const CALLS = 34;
+const RAW = path.join(__dirname, '..', 'fixtures', 'providers', 'raw');
+const ROOT = path.join(__dirname, '..', '..');
+const HOPS = 20;
 
-let tmp: string;
-beforeAll(() => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-recursion-'));
-  const allow = path.join(tmp, 'allow');
-  const app = appWithAssetMetadata(allow);
+let assembly: string;
+let cfn: LocalCloudFormation;
+beforeAll(async () => {
+  assembly = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-recursion-'));
+  const app = appWithAssetMetadata(assembly);
   const stack = new Stack(app, 'Loops');
-  const provider = pollingProvider(stack, 'Jobs', ENTRY);
-  new ProvidedResource(stack, 'Job', { provider, resourceType: 'Custom::Job', properties: { polls: CALLS }, serviceTimeout: Duration.minutes(10) });
+  for (const [id, recursiveLoop] of [['Allowed', lambda.RecursiveLoop.ALLOW], ['Terminated', lambda.RecursiveLoop.TERMINATE]] as const) {
+    const functionName = `loops-${id.toLowerCase()}`;
+    const fn = new lambda.Function(stack, `${id}Fn`, {
+      functionName, runtime: lambda.Runtime.NODEJS_22_X, handler: 'chains.handler', code: lambda.Code.fromAsset(RAW), timeout: Duration.seconds(30), recursiveLoop,
+    });
+    // Its own ARN written out: a reference to the function from its role's policy would be a cycle.
+    const ownArn = `arn:${Aws.PARTITION}:lambda:${Aws.REGION}:${Aws.ACCOUNT_ID}:function:${functionName}`;
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [ownArn] }));
+    new CustomResource(stack, id, { serviceToken: fn.functionArn, resourceType: 'Custom::Chain', properties: { hops: HOPS } });
+  }
   app.synth();
-  const terminate = path.join(tmp, 'terminate');
-  fs.cpSync(allow, terminate, { recursive: true });
-  editFunctions(terminate, (properties) => { properties.RecursiveLoop = 'Terminate'; });
+  cfn = await LocalCloudFormation.open(assembly, { sdkSearch: [ROOT] });
 });
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterAll(async () => {
+  await cfn?.close();
+  fs.rmSync(assembly, { recursive: true, force: true });
+});
 
-/** Applies `edit` to the properties of every function of the assembly's template. */
-function editFunctions(assembly: string, edit: (properties: Record<string, unknown>) => void): void {
-  const file = path.join(assembly, 'Loops.template.json');
-  const template = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const resource of Object.values<any>(template.Resources)) {
-    if (resource.Type === 'AWS::Lambda::Function') edit(resource.Properties);
-  }
-  fs.writeFileSync(file, JSON.stringify(template, null, 1));
-}
+test('GIVEN a chain of 21 invocations of one function and RecursiveLoop Allow WHEN created THEN every hop runs and the last one answers', async () => {
+  const step = await cfn.create({ resource: 'Allowed' });
 
-async function create(assembly: string): Promise<StepResult> {
-  const cfn = await LocalCloudFormation.open(path.join(tmp, assembly), { sdkSearch: [path.join(__dirname, '..', '..')] });
-  try {
-    return await cfn.create({ resource: 'Job' });
-  } finally {
-    await cfn.close();
-  }
-}
+  expect(step.violations).toEqual([]);
+  expect(step).toMatchObject({ status: 'SUCCESS', response: { Data: { hops: String(HOPS) } } });
+  expect(step.invocations).toHaveLength(HOPS + 1);
+  expect(step.invocations.every((invocation) => invocation.outcome === 'returned')).toBe(true);
+});
 
-test('GIVEN a wait of more than 16 invocations WHEN played with RecursiveLoop Allow and with Terminate THEN Allow is answered after every hop, and Terminate is stopped at the 17th invocation and reported as the rule it broke', async () => {
-  const [allowed, terminated] = await Promise.all([create('allow'), create('terminate')]);
+test('GIVEN the same chain and RecursiveLoop Terminate WHEN created THEN Lambda stops the 17th invocation, nobody answers, and the recursive-loop rule says why', async () => {
+  const step = await cfn.create({ resource: 'Terminated' });
 
-  expect(allowed.violations).toEqual([]);
-  expect(allowed).toMatchObject({ status: 'SUCCESS', response: { Data: { Finished: `after ${CALLS} calls` } } });
-  expect(allowed.invocations.length).toBeGreaterThan(16);
-  expect(allowed.invocations.every((invocation) => invocation.outcome === 'returned')).toBe(true);
-
-  expect(terminated.status).toBeUndefined();
-  expect(terminated.violations.map((violation) => violation.rule)).toEqual(['no-response', 'recursive-loop']);
-  expect(terminated.violations[1].message).toMatch(/^Lambda stopped invocation 17 of function JobsFunction[0-9A-F]{8} in one chain of invocations: .* because the function's RecursiveLoop is Terminate: a provider that continues in new invocations of itself needs RecursiveLoop: Allow$/);
-  // Invocations are listed as they end: the 16th hands off (and so ends) after the 17th was stopped.
-  const outcomes = terminated.invocations.map((invocation) => invocation.outcome);
+  expect(step.status).toBeUndefined();
+  expect(step.violations.map((violation) => violation.rule)).toEqual(['no-response', 'recursive-loop']);
+  expect(step.violations[1].message).toMatch(/^Lambda stopped invocation 17 of function TerminatedFn[0-9A-F]{8} in one chain of invocations: .* because the function's RecursiveLoop is Terminate: a provider that continues in new invocations of itself needs RecursiveLoop: Allow$/);
+  // Invocations are listed as they end: the 16th ends after it asked for the 17th, which was stopped first.
+  const outcomes = step.invocations.map((invocation) => invocation.outcome);
   expect(outcomes.filter((outcome) => outcome === 'returned')).toHaveLength(16);
-  expect(terminated.invocations.filter((invocation) => invocation.outcome === 'recursion-stopped')).toEqual([expect.objectContaining({
+  expect(step.invocations.filter((invocation) => invocation.outcome === 'recursion-stopped')).toEqual([expect.objectContaining({
     retried: false, error: expect.stringMatching(/^was stopped by Lambda's recursive loop detection \(invocation 17 of the function in one chain/),
   })]);
   expect(outcomes).toHaveLength(17);
-}, 120_000);
+  expect(step.logs.filter((line) => line.startsWith('hop '))).toHaveLength(16);
+});
+
+test('GIVEN the terminated chain WHEN invoked through the command THEN the rule is printed and it exits 1', async () => {
+  const result = await run(['invoke', assembly, '--resource', 'Terminated', '--request', 'create'], { cwd: ROOT });
+
+  expect(result.code).toBe(1);
+  expect(result.stdout).toMatch(/\n {2}- Lambda stopped invocation 17 of function TerminatedFn[0-9A-F]{8} .* \[recursive-loop\]\n/);
+});
