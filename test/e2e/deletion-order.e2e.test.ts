@@ -38,15 +38,16 @@ beforeAll(async () => {
   new ProvidedResource(stack, 'Provided', { provider, resourceType: 'Custom::Job', properties: { deletePolls: 2 } });
   app.synth();
   cfn = await LocalCloudFormation.open(assembly, { sdkSearch: [ROOT] });
-});
+  // Warm containers, as a deployed provider's are after earlier requests: the runtime loads the
+  // AWS SDK at its first hand-off, and on a starved machine that cold load can outlast the 2 s
+  // the runtime keeps for a hand-off (the runtime's budget, not the rule tested here).
+  await cfn.lifecycle({ resource: 'Provided' });
+}, 120_000);
 afterAll(async () => {
   await cfn?.close();
   fs.rmSync(assembly, { recursive: true, force: true });
 });
 
-// The fixed case first: the runtime loads the AWS SDK at its first hand-off, and on a starved
-// machine that cold load can outlast the 2 s the runtime keeps for a hand-off; played first, it
-// leaves the function's containers warm, as a deployment's earlier requests would.
 test('GIVEN a ProvidedResource (it depends on all of its provider) WHEN its Delete waits beyond one invocation THEN the policy exists throughout and the Delete succeeds', async () => {
   const play = await cfn.lifecycle({ resource: 'Provided' });
 
