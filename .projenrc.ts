@@ -77,7 +77,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
   ],
   bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
-  gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/bench/.out/', '/.tmp/'],
+  gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/examples/review/', '/bench/.out/', '/.tmp/'],
 });
 
 // projen takes every `@aws-cdk/*` package it does not know for a CDK v1 module and warns
@@ -177,6 +177,16 @@ exampleDiff.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' })
 exampleDiff.exec(`${exampleSynth} -c newKey=true --output cdk.out.after`, { cwd: 'examples' });
 exampleDiff.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.after --fail-on none', { cwd: 'examples' });
 
+// `npm run example:review`: the same change as every review output (examples/review/), and
+// the README's screenshot of its HTML report (docs/images/review-report.png) from headless
+// Chromium (Debian's package).
+const exampleReview = project.addTask('example:review', {
+  description: 'Write the example change as HTML, Markdown, SARIF and JUnit (examples/review/) and screenshot the HTML report for the README',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleReview.spawn(exampleDiff);
+exampleReview.exec('bash build-tools/example-review.sh');
+
 // Code generation for the other jsii languages: their registries are unreachable here, so
 // generated code is the check.
 // Benchmarks against the peers named in the issues; each prints its figures and ratios.
@@ -255,6 +265,7 @@ for (const file of ['/stryker.runtime.config.json', '/jest.runtime.config.json',
 // sample runs in its own network namespace so its https server can use port 443).
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/runtime-isolation.bench.ts');
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/polling.bench.ts');
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/review-outputs.bench.ts');
 project.addTask('mutation:runtime', {
   description: 'Mutation-test src/runtime/protocol and src/runtime/isolation (StrykerJS) with only loopback networking',
   steps: [
@@ -314,5 +325,26 @@ project.addTask('mutation:invoke', {
   exec: "unshare -n sh -c 'ip link set lo up && stryker run stryker.invoke.config.json'",
 });
 project.addPackageIgnore('/stryker.*.json');
+
+// ---------------------------------------------------------------------------
+// Issue 19: the data-bearing types and stack refactoring's limits (curated tables in
+// build-tools/, checked against the pinned spec) are generated into their own file.
+// ---------------------------------------------------------------------------
+project.tasks.tryFind('generate:spec')!.exec('ts-node --transpile-only build-tools/generate-data-spec.ts');
+// The AWS SDK's CloudFormation client checks the CreateStackRefactor inputs in the tests (it was installed as a peer of @aws-cdk/cloudformation-diff).
+project.addDevDeps('@aws-sdk/client-cloudformation@^3.1169.0');
+project.gitattributes.addAttributes('/src/spec/data-spec.generated.ts', 'linguist-generated');
+// `npm run example:refactor`: the example app before and after its named table moves to a new
+// construct id; the diff turns the rename into a refactor plan and gives the data verdict.
+const exampleRefactor = project.addTask('example:refactor', {
+  description: 'Synthesize the example app before and after renaming its table and write the refactor plan with cdk-lifecycle diff',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleRefactor.spawn(bundleRuntime);
+exampleRefactor.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' });
+exampleRefactor.exec(`${exampleSynth} -c renameTable=true --output cdk.out.renamed`, { cwd: 'examples' });
+exampleRefactor.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.renamed --refactor-plan refactor-plan.json --fail-on none', { cwd: 'examples' });
+project.gitignore.exclude('/examples/refactor-plan*.json');
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/refactor-plan.bench.ts');
 
 project.synth();

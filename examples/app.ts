@@ -20,8 +20,9 @@ Aspects.of(app).add(new ReplacementGuard());
 // This table has an explicit name and a key schema, which cannot change without replacing
 // it: the guard warns (and `cdk synth --strict` fails). `-c newKey=true` (the example:diff
 // task passes it) gives it a new partition key: with the name kept, that deployment would
-// fail (`npm run example:diff` shows it).
-new dynamodb.Table(stack, 'Reports', {
+// fail (`npm run example:diff` shows it). `-c renameTable=true` (the example:refactor task)
+// moves it to a new construct id, a new logical id under the same name: a stack refactor keeps it.
+new dynamodb.Table(stack, app.node.tryGetContext('renameTable') === 'true' ? 'ReportsTable' : 'Reports', {
   tableName: 'lifecycle-example-reports',
   partitionKey: { name: app.node.tryGetContext('newKey') === 'true' ? 'reportId' : 'id', type: dynamodb.AttributeType.STRING },
 });

@@ -8,3 +8,4 @@ export * from './replacement/severity';
 export * from './replacement/replacement-guard';
 export * from './replacement/finding-ids';
 export * from './change-set';
+export * from './replacement/replacement-guard-plugin';

@@ -105,8 +105,8 @@ test('local/ (the invoke runner) imports only Node built-ins, itself, assembly/,
   expect(describeAll(bad)).toEqual([]);
 });
 
-test('assembly/ (the cloud-assembly reader) imports only Node built-ins, itself and change-set/', () => {
-  const bad = inFolder('assembly').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'assembly') && !intoFolder(i, 'change-set'))
+test('assembly/ (the cloud-assembly reader) imports only Node built-ins, itself, change-set/ and review/ (source frames)', () => {
+  const bad = inFolder('assembly').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'assembly') && !intoFolder(i, 'change-set') && !intoFolder(i, 'review'))
     || (i.resolved === undefined && !i.specifier.startsWith('node:')));
   expect(describeAll(bad)).toEqual([]);
 });

@@ -137,3 +137,11 @@ describe('the Python examples', () => {
     expect(result.status).toBe(0);
   });
 });
+
+test('GIVEN the README WHEN it shows the HTML report THEN the screenshot it links is a PNG in the repository (npm run example:review writes it)', () => {
+  const linked = /!\[[^\]]*\]\((docs\/images\/[^)]+\.png)\)/.exec(README)?.[1];
+  expect(linked).toBe('docs/images/review-report.png');
+  const png = fs.readFileSync(path.join(ROOT, linked!));
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBe(1200);
+});

@@ -7,18 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isPlainObject } from '../change-set/input/read-template';
+import { SourceLocation, userFrame } from '../review/source-frame';
 
-/** A file, line and column in the app's source. */
-export interface SourceLocation {
-  readonly file: string;
-  readonly line: number;
-  readonly column?: number;
-}
-
-/** `... (file:line:column)` or `at file:line:column`. */
-const FRAME = /(?:\(|^|\s)((?:[A-Za-z]:)?[^():\s][^():]*):(\d+):(\d+)\)?$/;
-/** Frames that are not the user's code. */
-const LIBRARY = /(^|[\\/])node_modules[\\/]|^node:|^internal[\\/]|^\.\.\./;
+export type { SourceLocation };
 
 /**
  * The source location of each logical id of a stack artifact, from its metadata (inline or in
@@ -46,13 +37,3 @@ export function sourceLocationsOf(artifact: Record<string, unknown>, directory: 
   return locations;
 }
 
-/** The first frame of a creation stack that is in the user's code. */
-export function userFrame(frames: readonly unknown[]): SourceLocation | undefined {
-  for (const frame of frames) {
-    if (typeof frame !== 'string') continue;
-    const match = FRAME.exec(frame.trim());
-    if (match === null || LIBRARY.test(match[1])) continue;
-    return { file: match[1], line: Number(match[2]), column: Number(match[3]) };
-  }
-  return undefined;
-}

@@ -1,6 +1,9 @@
 import { PredictOptions } from './predict-options';
 import { predictWithSpec } from './predict-with-spec';
 import { PredictedChangeSet } from './predicted-change-set';
+import { planRefactor } from './refactor/plan-refactor';
+import { RefactorPlan } from './refactor/refactor-plan';
+import { RefactorStack } from './refactor/refactor-types';
 import { GENERATED_SPEC } from './replacement-spec-lookup';
 
 /**
@@ -28,6 +31,26 @@ export class ChangeSetPredictor {
    */
   public static predict(before: any, after: any, options?: PredictOptions): PredictedChangeSet {
     return PredictedChangeSet._of(predictWithSpec(before, after, options ?? {}, GENERATED_SPEC));
+  }
+
+  /**
+   * Plans how to make an app's renames and moves without replacing anything: which can be
+   * done as CloudFormation stack refactors (and why the others cannot), the override file of
+   * `cdk refactor` and the `CreateStackRefactor` inputs, and, when the same change also
+   * edits those stacks, the update that follows the refactor.
+   *
+   * Never throws and never modifies the templates.
+   *
+   * @param stacks every stack of the app (of one or more environments), each with its deployed and new template
+   */
+  public static planRefactor(stacks: RefactorStack[]): RefactorPlan {
+    return RefactorPlan._of(planRefactor(Array.isArray(stacks) ? stacks.map((stack) => ({
+      name: String(stack.stackName),
+      before: stack.before,
+      after: stack.after,
+      ...(typeof stack.account === 'string' ? { account: stack.account } : {}),
+      ...(typeof stack.region === 'string' ? { region: stack.region } : {}),
+    })) : [], GENERATED_SPEC));
   }
 
   private constructor() {}

@@ -126,4 +126,52 @@ export interface PredictedResourceChange {
    * @default - no failure is predicted
    */
   readonly failure?: FailureVerdict;
+
+  /**
+   * What happens to the data, for a removed or replaced resource of a data-bearing type.
+   *
+   * @default - not a removed or replaced data-bearing resource
+   */
+  readonly dataVerdict?: PredictedDataVerdict;
+}
+
+/**
+ * What happens to the data of a removed or replaced resource of a data-bearing type (a
+ * table, a bucket, a database...): deleted, snapshotted or retained, from the policy
+ * CloudFormation applies. One of the engine's additions to CloudFormation's change set.
+ */
+export interface PredictedDataVerdict {
+  /** The logical id of the removed or replaced resource. */
+  readonly logicalResourceId: string;
+
+  /** Its resource type. */
+  readonly resourceType: string;
+
+  /** `Removal` (the `DeletionPolicy` applies) or `Replacement` (the `UpdateReplacePolicy` applies). */
+  readonly trigger: string;
+
+  /** The policy CloudFormation applies: `Delete`, `Retain`, `RetainExceptOnCreate`, `Snapshot`, or the JSON of a computed one. */
+  readonly policy: string;
+
+  /** `Explicit` (written in the template) or `TypeDefault` (CloudFormation's default for the type). */
+  readonly policySource: string;
+
+  /** `Deleted`, `Snapshotted`, `Retained` or `Unknown`. */
+  readonly fate: string;
+
+  /** `Certain`, or `Possible` when the replacement is conditional or the resource may not exist. */
+  readonly certainty: string;
+
+  /** What becomes of the data, in words. */
+  readonly consequence: string;
+
+  /** Whether the service refuses to delete the resource while it holds data (a bucket with objects). */
+  readonly deletionFailsUnlessEmpty: boolean;
+
+  /**
+   * The nested stack the resource is in (`Outer/Inner`).
+   *
+   * @default - the stack that was predicted
+   */
+  readonly nestedStackPath?: string;
 }

@@ -3,3 +3,5 @@ export * from './change-set-predictor';
 export * from './change-set-types';
 export * from './predict-options';
 export * from './predicted-change-set';
+export * from './refactor/refactor-plan';
+export * from './refactor/refactor-types';

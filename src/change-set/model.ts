@@ -50,6 +50,25 @@ export interface Rename {
   readonly similarity: number;
 }
 
+/** What becomes of a data-bearing resource's data (`data-verdicts.ts`). */
+export type DataFate = 'Deleted' | 'Snapshotted' | 'Retained' | 'Unknown';
+
+/** The engine's extra verdict: what happens to the data of a removed or replaced data-bearing resource. */
+export interface DataVerdict {
+  /** A Remove (its `DeletionPolicy` applies) or a replacement (its `UpdateReplacePolicy` applies). */
+  readonly trigger: 'Removal' | 'Replacement';
+  /** The policy CloudFormation applies, as written or the type's default. */
+  readonly policy: string;
+  readonly policySource: 'Explicit' | 'TypeDefault';
+  readonly fate: DataFate;
+  /** Possible when the replacement is conditional or the resource's existence is unknown. */
+  readonly certainty: 'Certain' | 'Possible';
+  /** What becomes of the data, in words. */
+  readonly consequence: string;
+  /** Set when the service refuses to delete the resource while it holds data (a bucket with objects). */
+  readonly deletionFailsUnlessEmpty?: boolean;
+}
+
 /** One resource change while the pipeline builds it. */
 export interface ResourceChange {
   readonly action: Action;
@@ -76,6 +95,8 @@ export interface PredictedResource {
   /** On a Remove: the Add it probably became (`To`); on an Add: the Remove it probably was (`From`). */
   readonly rename?: { readonly direction: 'From' | 'To'; readonly logicalId: string; readonly similarity: number };
   readonly failure?: Failure;
+  /** For a removed or replaced data-bearing resource: what happens to its data. */
+  readonly data?: DataVerdict;
   /** The nested stack's own changes, for an `AWS::CloudFormation::Stack` whose templates were given. */
   readonly nested?: PredictedStack;
 }

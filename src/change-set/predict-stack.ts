@@ -8,6 +8,7 @@
  * pure function of plain template JSON: the caller's templates are never copied or changed,
  * because a CLI or an aspect may keep using them after the prediction.
  */
+import { withDataVerdicts } from './data-verdicts';
 import { detectRenames } from './detect-renames';
 import { diffResources } from './diff-resources';
 import { isObject, JsonObject, own, canonicalText } from './json';
@@ -59,7 +60,7 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
   const renames = detectRenames(propagated, before, after, context.renameThreshold);
   const judged = judgeFailures(propagated, before, after, parameters, context.rules, evaluators);
   const withNested = predictNestedStacks(judged, before, after, parameters, context);
-  return toChangeSet(withNested, renames, before, after);
+  return withDataVerdicts(toChangeSet(withNested, renames, before, after), before, after);
 }
 
 /**

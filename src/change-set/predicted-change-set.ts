@@ -1,5 +1,5 @@
-import { FailureVerdict, PredictedChangeDetail, PredictedResourceChange, ProbableRename } from './change-set-types';
-import { Detail, Failure, PredictedResource, PredictedStack } from './model';
+import { FailureVerdict, PredictedChangeDetail, PredictedDataVerdict, PredictedResourceChange, ProbableRename } from './change-set-types';
+import { DataVerdict, Detail, Failure, PredictedResource, PredictedStack } from './model';
 
 /**
  * A change set predicted offline from two templates.
@@ -45,6 +45,18 @@ export class PredictedChangeSet {
     return [...all.filter((failure) => failure.certainty === 'Certain'), ...all.filter((failure) => failure.certainty !== 'Certain')];
   }
 
+  /**
+   * What happens to the data of each removed or replaced resource of a data-bearing type, in
+   * this stack and in the nested stacks that were predicted: verdicts that delete data first.
+   */
+  public get dataVerdicts(): PredictedDataVerdict[] {
+    const all = [
+      ...this.stack.changes.flatMap((change) => (change.data ? [this.toDataVerdict(change, change.data)] : [])),
+      ...this.nestedSets().flatMap((nested) => nested.dataVerdicts),
+    ];
+    return [...all.filter((verdict) => verdict.fate === 'Deleted'), ...all.filter((verdict) => verdict.fate !== 'Deleted')];
+  }
+
   /** The predicted change sets of nested stacks, by the logical id of their stack resource. */
   public get nestedChangeSets(): { [logicalId: string]: PredictedChangeSet } {
     const sets: { [logicalId: string]: PredictedChangeSet } = {};
@@ -63,7 +75,10 @@ export class PredictedChangeSet {
    * Fields CloudFormation does not have, present only when they apply:
    * `ResourceChange.ProbableRename` (`{ From, Similarity }` on an Add, `{ To, Similarity }`
    * on a Remove), `ResourceChange.Failure` (`{ Certainty: 'Certain' | 'Possible', Reason }`)
-   * and `ResourceChange.NestedChanges` (a nested stack's own `Changes`).
+   * and `ResourceChange.NestedChanges` (a nested stack's own `Changes`); and, marked as the
+   * predictor's additions, `ResourceChange.PredictorAdditions.DataVerdict` (`{ Trigger,
+   * Policy, PolicySource, Fate, Certainty, Consequence, DeletionFailsUnlessEmpty? }`) on a
+   * removed or replaced data-bearing resource.
    */
   public toJson(): any {
     return renderChanges(this.stack);
@@ -88,6 +103,22 @@ export class PredictedChangeSet {
         },
       } : {}),
       ...(change.failure ? { failure: this.toFailure(change, change.failure) } : {}),
+      ...(change.data ? { dataVerdict: this.toDataVerdict(change, change.data) } : {}),
+    };
+  }
+
+  private toDataVerdict(change: PredictedResource, verdict: DataVerdict): PredictedDataVerdict {
+    return {
+      logicalResourceId: change.logicalId,
+      resourceType: change.resourceType,
+      trigger: verdict.trigger,
+      policy: verdict.policy,
+      policySource: verdict.policySource,
+      fate: verdict.fate,
+      certainty: verdict.certainty,
+      consequence: verdict.consequence,
+      deletionFailsUnlessEmpty: verdict.deletionFailsUnlessEmpty === true,
+      ...this.pathField(),
     };
   }
 
@@ -148,6 +179,20 @@ function renderChanges(stack: PredictedStack): unknown[] {
       ...(change.rename ? { ProbableRename: { [change.rename.direction]: change.rename.logicalId, Similarity: change.rename.similarity } } : {}),
       ...(change.failure ? { Failure: { Certainty: change.failure.certainty, Reason: change.failure.reason } } : {}),
       ...(change.nested ? { NestedChanges: renderChanges(change.nested) } : {}),
+      ...(change.data ? { PredictorAdditions: { DataVerdict: renderDataVerdict(change.data) } } : {}),
     },
   }));
+}
+
+/** A data verdict in the change set's own spelling. */
+function renderDataVerdict(verdict: DataVerdict): unknown {
+  return {
+    Trigger: verdict.trigger,
+    Policy: verdict.policy,
+    PolicySource: verdict.policySource,
+    Fate: verdict.fate,
+    Certainty: verdict.certainty,
+    Consequence: verdict.consequence,
+    ...(verdict.deletionFailsUnlessEmpty ? { DeletionFailsUnlessEmpty: true } : {}),
+  };
 }

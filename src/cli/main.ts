@@ -7,9 +7,9 @@ import { parseArgs } from './args/parse-args';
 import { DIFF_USAGE, INVOKE_USAGE, USAGE } from './args/usage';
 import { CliError, USAGE_ERROR_EXIT_CODE } from './cli-error';
 import { CliIo, processIo } from './cli-io';
+import { packageVersion } from '../review/package-version';
 import { runDiff } from './commands/diff/diff-command';
 import { runInvoke } from './commands/invoke/invoke-command';
-import { packageVersion } from './version';
 
 /**
  * Runs the command line.

@@ -31,5 +31,11 @@ export class FindingId {
    */
   public static readonly BASELINE_TEMPLATE_WARNING = 'cdk-lifecycle:baseline-template-warning';
 
+  /**
+   * Compared with the deployed baseline, this change replaces or removes a resource that
+   * holds data (a table, a bucket, a database...) and its policy deletes that data.
+   */
+  public static readonly DATA_WILL_BE_DELETED = 'cdk-lifecycle:data-will-be-deleted';
+
   private constructor() {}
 }

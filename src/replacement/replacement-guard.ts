@@ -45,8 +45,10 @@ export interface ReplacementGuardProps {
   readonly excludeResourceTypes?: string[];
 
   /**
-   * Write a JSON report of the findings of each stack into the cloud assembly directory, as
-   * `<stack artifact id>.cdk-lifecycle.json`.
+   * Write the findings of each stack into the cloud assembly directory: a JSON report,
+   * `<stack artifact id>.cdk-lifecycle.json`, and a SARIF 2.1.0 log for code scanning,
+   * `<stack artifact id>.cdk-lifecycle.sarif` (rules are the FindingIds, results located by
+   * construct path and by the source line that created the construct).
    *
    * @default false
    */

@@ -3,7 +3,7 @@
  * `fail` is a failed test case, its failure listing those changes; warnings go to the case's
  * `system-out`, so a dashboard shows them without failing the build.
  */
-import type { Review, ReviewChange } from './review-model';
+import { explain, Review, ReviewChange } from './review-model';
 
 /** The JUnit XML of a review. */
 export function renderJunit(review: Review, durationMs: number): string {
@@ -34,7 +34,7 @@ export function renderJunit(review: Review, durationMs: number): string {
 
 /** One change, in one line. */
 function line(change: ReviewChange): string {
-  const reason = change.failure?.reason ?? change.dataVerdict?.consequence ?? change.levelReason;
+  const reason = explain(change);
   return `${change.level.toUpperCase()} ${change.action}${change.replacement === undefined || change.replacement === 'False' ? '' : ` (replace: ${change.replacement})`} ${change.resourceType} ${change.constructPath ?? change.logicalId}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}: ${reason}${change.ruleId === undefined ? '' : ` [${change.ruleId}]`}`;
 }
 

@@ -4,7 +4,7 @@
  * change in a collapsed section. It stays within GitHub's comment limit (65,536 characters),
  * keeping the most important rows and saying how many were cut.
  */
-import type { Review, ReviewChange } from './review-model';
+import { explain, Review, ReviewChange } from './review-model';
 
 /** GitHub's limit on a comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -64,11 +64,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
 }
 
 function whyRow(change: ReviewChange): string {
-  const why = change.failure?.reason
-    ?? change.dataVerdict?.consequence
-    ?? (change.replacement === 'True' || change.replacement === 'Conditional'
-      ? change.details.filter((detail) => detail.requiresRecreation !== 'Never').map((detail) => detail.chain ?? `${detail.target} (${detail.requiresRecreation}, ${detail.evaluation})`).join('; ')
-      : change.levelReason);
+  const why = explain(change);
   const rule = change.ruleId === undefined ? '' : ` — rule \`${change.ruleId}\`: ${change.levelReason}`;
   return `| ${ICON[change.level]} ${change.level} | ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(why)}${cell(rule)} |`;
 }

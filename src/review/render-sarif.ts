@@ -3,7 +3,7 @@
  * change a review rule rates, as SARIF results. The rule of a result is the review rule that
  * decided its level, else the verdict kind (`cdk-lifecycle:certain-failure`, ...).
  */
-import type { Review, ReviewChange, ReviewLevel } from './review-model';
+import { explain, Review, ReviewChange, ReviewLevel } from './review-model';
 import type { ReviewRule } from './review-rules';
 import { SarifFinding, SarifLevel, sarifLog, SarifRule } from './sarif-log';
 
@@ -67,10 +67,8 @@ export function renderSarif(review: Review, rules: readonly ReviewRule[], tool: 
 /** What a result says: the resource, what happens and why, and the rule's message. */
 function messageOf(change: ReviewChange): string {
   const where = `${change.resourceType} ${change.logicalId}${change.stack === '' ? '' : ` in stack ${change.stack}`}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}`;
-  const what = change.failure?.reason
-    ?? change.dataVerdict?.consequence
-    ?? (change.replacement === 'True' || change.replacement === 'Conditional'
-      ? `${change.replacement === 'True' ? 'is replaced' : 'may be replaced'}: ${change.details.filter((detail) => detail.requiresRecreation !== 'Never').map((detail) => detail.chain ?? `${detail.target} (${detail.requiresRecreation}, ${detail.evaluation})`).join('; ')}`
-      : change.action === 'Remove' ? 'is removed' : `is ${change.action === 'Add' ? 'added' : 'modified'}`);
+  const what = change.failure !== undefined || change.dataVerdict !== undefined || change.replacement === 'True' || change.replacement === 'Conditional'
+    ? explain(change)
+    : change.action === 'Remove' ? 'is removed' : `is ${change.action === 'Add' ? 'added' : 'modified'}`;
   return `${where}: ${what}${change.ruleId === undefined ? '' : ` [${change.ruleId}: ${change.levelReason}]`}`;
 }

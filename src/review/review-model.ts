@@ -6,6 +6,7 @@
  * are thin renderers over it.
  */
 import type { PredictedChangeSet, PredictedChangeDetail, PredictedResourceChange } from '../change-set';
+import { Detail, Replacement, replacementOf } from '../change-set/model';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
 export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
@@ -46,9 +47,9 @@ export interface ReviewDetail extends PredictedChangeDetail {
   readonly afterValue?: string;
 }
 
-/** What becomes of a resource's data when it is removed or replaced. */
+/** What becomes of a resource's data when it is removed or replaced (the engine's data verdict). */
 export interface ReviewDataVerdict {
-  /** `deleted`, `snapshotted` or `retained`. */
+  /** `deleted`, `snapshotted`, `retained` or `unknown`. */
   readonly verdict: string;
   /** The consequence, in words. */
   readonly consequence: string;
@@ -93,8 +94,8 @@ export interface Review {
   readonly counts: ReviewCounts;
 }
 
-/** Counts over the whole review (ignored changes are counted apart). */
-export interface ReviewCounts {
+/** Counts of changes by what CloudFormation does, fails and deletes. */
+export interface ChangeCounts {
   readonly added: number;
   readonly modified: number;
   readonly replaced: number;
@@ -102,8 +103,15 @@ export interface ReviewCounts {
   readonly removed: number;
   readonly certainFailures: number;
   readonly possibleFailures: number;
+  /** Removed or replaced data-bearing resources. */
+  readonly dataVerdicts: number;
+  /** Those whose data is deleted (certainly or possibly). */
   readonly dataLoss: number;
   readonly renames: number;
+}
+
+/** Counts over the whole review: of the changes no rule ignores, and of every level. */
+export interface ReviewCounts extends ChangeCounts {
   readonly byLevel: Readonly<Record<ReviewLevel, number>>;
 }
 
@@ -115,8 +123,6 @@ export interface ReviewInputStack {
   readonly changeSet: PredictedChangeSet;
   /** Where a resource is defined (construct path, source line), by nested stack path ('' at the top) and logical id. */
   readonly locate?: (nestedStackPath: string, logicalId: string) => { constructPath?: string; source?: SourceLocation } | undefined;
-  /** The data verdict of a change, when the engine gives one. */
-  readonly dataVerdictOf?: (nestedStackPath: string, change: PredictedResourceChange) => ReviewDataVerdict | undefined;
 }
 
 /** Decides a change's level; returns the rule that matched, if any. */
@@ -158,7 +164,9 @@ function changesOf(
           : { direction: 'from' as const, logicalId: rename.fromLogicalId, similarity: rename.similarity },
       }),
     };
-    const dataVerdict = stack.dataVerdictOf?.(nestedStackPath ?? '', change);
+    const data = change.dataVerdict;
+    const dataVerdict: ReviewDataVerdict | undefined = data === undefined ? undefined
+      : { verdict: data.fate.toLowerCase(), consequence: data.consequence, certain: data.certainty === 'Certain' };
     const located = { ...base, ...(dataVerdict === undefined ? {} : { dataVerdict }), kind: kindOf(base, dataVerdict) };
     const { level, ruleId, reason } = decide(located);
     return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
@@ -166,6 +174,23 @@ function changesOf(
   const nested = Object.entries(changeSet.nestedChangeSets).flatMap(([logicalId, set]) =>
     changesOf(stack, set, nestedStackPath === undefined ? logicalId : `${nestedStackPath}/${logicalId}`, decide));
   return [...own, ...nested];
+}
+
+/**
+ * Why a change matters, in one sentence: why it fails; else what becomes of its data and why it
+ * is replaced; else why it is replaced (the chains behind it); else what its level says.
+ */
+export function explain(change: ReviewChange): string {
+  if (change.failure !== undefined) return change.failure.reason;
+  const replaced = change.replacement === 'True' || change.replacement === 'Conditional';
+  const why = change.details.filter((detail) => detail.requiresRecreation !== 'Never')
+    .map((detail) => detail.chain ?? `${detail.target} (${detail.requiresRecreation}, ${detail.evaluation})`).join('; ');
+  const because = replaced && why !== '' ? `${change.replacement === 'True' ? 'replaced' : 'may be replaced'}: ${why}` : undefined;
+  if (change.dataVerdict !== undefined) {
+    const data = `${change.dataVerdict.certain ? '' : 'if it is replaced, '}${change.dataVerdict.consequence}`;
+    return because === undefined ? data : `${data} (${because})`;
+  }
+  return because ?? change.levelReason;
 }
 
 /** The kind of a change: a failure first, then data loss, then what CloudFormation does. */
@@ -192,11 +217,14 @@ export function targetOf(detail: PredictedChangeDetail): string {
   return detail.changeSource === 'Automatic' ? 'nested stack template' : 'Properties';
 }
 
-/** The replacement a detail alone causes (CloudFormation's rule). */
-export function detailReplacement(detail: PredictedChangeDetail): 'True' | 'Conditional' | 'False' {
-  if (detail.requiresRecreation === 'Never') return 'False';
-  if (detail.requiresRecreation === 'Conditionally') return 'Conditional';
-  return detail.evaluation === 'Static' ? 'True' : 'Conditional';
+/**
+ * The replacement a detail alone causes: CloudFormation's rule, the engine's own
+ * `replacementOf` (which also computes each resource's Replacement).
+ *
+ * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_ResourceChange.html
+ */
+export function detailReplacement(detail: PredictedChangeDetail): Replacement {
+  return replacementOf(detail as unknown as Pick<Detail, 'requiresRecreation' | 'evaluation'>);
 }
 
 /** Whether a detail comes from another resource (its `Ref` or an attribute). */
@@ -223,7 +251,8 @@ function walk(
   const causeId = (detail.causingEntity ?? '').split('.')[0];
   const cause = byId.get(causeId);
   const root = cause === undefined ? undefined : rootDetail(cause);
-  const verb = cause?.replacement === 'True' ? 'replaced' : cause?.replacement === 'Conditional' ? 'may be replaced' : 'updated';
+  // A cause outside the changes given was replaced (only replacements reach other stacks' changes).
+  const verb = cause === undefined || cause.replacement === 'True' ? 'replaced' : cause.replacement === 'Conditional' ? 'may be replaced' : 'updated';
   if (cause === undefined || root === undefined || seen.has(causeId)) return [`${causeId} ${verb}`, link];
   if (isReference(root)) return [...walk(byId, causeId, root, new Set([...seen, causeId])), link];
   const via = root.changeSource === 'ParameterReference' ? ` ← parameter ${root.causingEntity}` : '';
@@ -238,10 +267,14 @@ function rootDetail(change: PredictedResourceChange): PredictedChangeDetail | un
 }
 
 function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
-  const counted = changes.filter((change) => change.level !== 'ignore');
-  const count = (predicate: (change: ReviewChange) => boolean) => counted.filter(predicate).length;
   const byLevel = { fail: 0, warn: 0, info: 0, ignore: 0 };
   for (const change of changes) byLevel[change.level]++;
+  return { ...changeCounts(changes.filter((change) => change.level !== 'ignore')), byLevel };
+}
+
+/** The counts of these changes (the text report's summary counts every change). */
+export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
+  const count = (predicate: (change: ReviewChange) => boolean) => changes.filter(predicate).length;
   return {
     added: count((change) => change.action === 'Add'),
     modified: count((change) => change.action === 'Modify' && change.replacement === 'False'),
@@ -250,8 +283,8 @@ function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
     removed: count((change) => change.action === 'Remove'),
     certainFailures: count((change) => change.failure?.certainty === 'Certain'),
     possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
+    dataVerdicts: count((change) => change.dataVerdict !== undefined),
     dataLoss: count((change) => change.dataVerdict?.verdict === 'deleted'),
     renames: count((change) => change.rename?.direction === 'from'),
-    byLevel,
   };
 }

@@ -18,7 +18,7 @@ export interface RuleMatch {
   /** Globs over the changed targets: a property name, or `Tags`, `Metadata`, ... */
   readonly property?: readonly string[];
   readonly changeSource?: readonly string[];
-  /** `deleted`, `snapshotted`, `retained`. */
+  /** `deleted`, `snapshotted`, `retained`, `unknown`. */
   readonly dataVerdict?: readonly string[];
   readonly kind?: readonly ChangeKind[];
   /** Stack name or construct path globs. */
@@ -41,8 +41,8 @@ type Judged = Parameters<LevelDecider>[0];
 
 /**
  * Whether `--fail-on` fails the review for this change:
- * `failure` for a certain failure; `data-loss` for that or data deleted; `replacement` for any
- * of those or a certain or conditional replacement; `none` never.
+ * `failure` for a certain failure; `data-loss` for that or data deleted (certainly or possibly);
+ * `replacement` for a certain failure or a certain or conditional replacement; `none` never.
  */
 export function failsOn(failOn: FailOn, change: Pick<ReviewChange, 'failure' | 'replacement' | 'dataVerdict'>): boolean {
   const certainFailure = change.failure?.certainty === 'Certain';
@@ -51,7 +51,7 @@ export function failsOn(failOn: FailOn, change: Pick<ReviewChange, 'failure' | '
     case 'none': return false;
     case 'failure': return certainFailure;
     case 'data-loss': return certainFailure || dataLoss;
-    case 'replacement': return certainFailure || dataLoss || change.replacement === 'True' || change.replacement === 'Conditional';
+    case 'replacement': return certainFailure || change.replacement === 'True' || change.replacement === 'Conditional';
   }
 }
 

@@ -42,7 +42,7 @@ export const RULES_SCHEMA = {
               replacement: oneOrMany('The Replacement of a Modify.', ['True', 'Conditional', 'False']),
               property: oneOrMany('Globs over the changed targets: a top-level property name, or Tags, Metadata, DeletionPolicy, ...'),
               changeSource: oneOrMany('The ChangeSource of any detail.', ['DirectModification', 'ParameterReference', 'ResourceReference', 'ResourceAttribute', 'Automatic']),
-              dataVerdict: oneOrMany('What becomes of the data of a removed or replaced data-bearing resource.', ['deleted', 'snapshotted', 'retained']),
+              dataVerdict: oneOrMany('What becomes of the data of a removed or replaced data-bearing resource.', ['deleted', 'snapshotted', 'retained', 'unknown']),
               kind: oneOrMany('The kind of change.', ['failure', 'data-loss', 'replace', 'maybe-replace', 'remove', 'rename', 'add', 'modify']),
               stack: oneOrMany('Stack name globs (a nested stack also matches as Stack/Nested).'),
             },

@@ -7,10 +7,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIXTURES } from './helpers';
 import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change-set';
-import { replacementChain } from '../../src/cli/commands/diff/replacement-chain';
 import { parametersFor, parseParameters } from '../../src/cli/input/parameter-values';
 import { useColour } from '../../src/cli/render/style';
-import { packageVersion } from '../../src/cli/version';
+import { packageVersion } from '../../src/review/package-version';
+import { referenceChain } from '../../src/review/review-model';
 
 describe('parameter values', () => {
   test.each([
@@ -61,7 +61,7 @@ describe('reference chain', () => {
   });
   const byRef = (name: string, entity: string) => detail({ name, changeSource: 'ResourceReference', causingEntity: entity });
   const chainOf = (changes: PredictedResourceChange[], logicalId: string, of: PredictedChangeDetail) =>
-    replacementChain(new Map(changes.map((change) => [change.logicalResourceId, change])), logicalId, of);
+    referenceChain(new Map(changes.map((change) => [change.logicalResourceId, change])), logicalId, of);
 
   test('GIVEN a replacement caused by a parameter WHEN chained THEN the chain starts at the parameter', () => {
     const changes = [
@@ -87,7 +87,7 @@ describe('reference chain', () => {
   test('GIVEN references that form a cycle WHEN chained THEN the walk stops', () => {
     const changes = [modify('A', 'Conditional', [byRef('ToB', 'B')]), modify('B', 'Conditional', [byRef('ToA', 'A')])];
 
-    expect(chainOf(changes, 'A', changes[0].details[0])).toBe('A replaced → B.ToA (Ref A) → A.ToB (Ref B)');
+    expect(chainOf(changes, 'A', changes[0].details[0])).toBe('A may be replaced → B.ToA (Ref A) → A.ToB (Ref B)');
   });
 
   test('GIVEN a causing resource that is not among the changes WHEN chained THEN the chain names it', () => {

@@ -73,7 +73,7 @@ describe('diff of two template files', () => {
 
   test('GIVEN two template files WHEN diffed THEN there is no stack header, and a summary line ends the report', async () => {
     expect(result.stdout).not.toContain('Stack ');
-    expect(result.stdout.endsWith('\nSummary: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed; 2 certain failures, 0 possible failures; 1 probable rename\n')).toBe(true);
+    expect(result.stdout.endsWith('\nSummary: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed; 2 certain failures, 0 possible failures; 1 probable rename; 3 data verdicts (3 deleting data)\n')).toBe(true);
     expect(result.stderr).toBe('');
   });
 
@@ -279,7 +279,7 @@ describe('errors', () => {
     ['one path', ['diff', BEFORE], 'diff needs two paths, <before> and <after>, got 1: templates/before.json'],
     ['three paths', ['diff', BEFORE, AFTER, AFTER], 'diff needs two paths, <before> and <after>, got 3: templates/before.json templates/after.yaml templates/after.yaml'],
     ['an unknown --fail-on level', ['diff', BEFORE, AFTER, '--fail-on', 'maybe'], '--fail-on must be one of replacement, data-loss, failure, none, got: "maybe"'],
-    ['--fail-on without a value', ['diff', BEFORE, AFTER, '--fail-on'], '--fail-on needs a value: replacement, failure, none'],
+    ['--fail-on without a value', ['diff', BEFORE, AFTER, '--fail-on'], '--fail-on needs a value: replacement, data-loss, failure, none'],
     ['--stack followed by a flag', ['diff', BEFORE, AFTER, '--stack', '--json'], '--stack needs a value: a stack name'],
     ['--json with a value', ['diff', BEFORE, AFTER, '--json=yes'], '--json takes no value, got: --json=yes'],
   ])('GIVEN %s WHEN run THEN it is a usage error (exit 2) pointing at --help', async (_, argv, message) => {

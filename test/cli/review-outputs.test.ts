@@ -25,9 +25,9 @@ test('GIVEN rules that ignore the certain failure WHEN diff runs THEN it exits 0
   expect(text.stdout).toContain('Warnings of the review:\n[warn] AWS::RDS::DBInstance Db (stack Database)\n    CloudFormation may fail this change\n[warn] AWS::SNS::Topic Old (stack Legacy)\n    no-removal: Removals need a look');
   expect(text.stdout.trimEnd().split('\n').pop()).toBe('Review: 0 fail, 2 warn, 3 info, 1 ignored');
   const json = JSON.parse((await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules, '--json'])).stdout);
-  expect(json.Legacy.Changes[0].ResourceChange.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
+  expect(json.Legacy.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
   const archive = json.App.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Storage').ResourceChange.NestedChanges.find((c: any) => c.ResourceChange.LogicalResourceId === 'Archive');
-  expect(archive.ResourceChange.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
+  expect(archive.ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
 });
 
 test('GIVEN a rule that fails what --fail-on none lets through WHEN diff runs THEN it exits 1', async () => {
@@ -46,7 +46,7 @@ test('GIVEN an invalid rules file WHEN diff runs THEN it is an input error (exit
 
 test('GIVEN --group-by WHEN diff runs THEN the text report folds the changes into a tree with counts', async () => {
   const result = await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'kind,type']);
-  expect(result.stdout).toContain('Changes grouped by kind, then type\nkind maybe-replace (3)\n  type AWS::ApplicationAutoScaling::ScalableTarget (1)\n    Scaling\n');
+  expect(result.stdout).toContain('Changes grouped by kind, then type\nkind data-loss (2)\n  type AWS::SQS::Queue (2)\n    Events\n    OrdersQueue\nkind failure (2)\n');
   expect((await run(['diff', 'templates/before.json', 'templates/after.yaml', '--group-by', 'size'])).stderr).toContain('--group-by takes type, action, property, stack, kind, level');
 });
 

@@ -8,12 +8,12 @@ const shape = (nodes: readonly GroupNode[]): unknown => nodes.map((node) => [
 
 test('GIVEN changes WHEN grouped by kind THEN each kind has its count, largest first', () => {
   expect(shape(aggregate(review.changes, ['kind']))).toEqual([
-    ['maybe-replace', 3, ['Events', 'Scaling', 'Subscription']],
+    ['data-loss', 2, ['Events', 'OrdersQueue']],
     ['failure', 2, ['OrdersQueueV2', 'Table']],
+    ['maybe-replace', 2, ['Scaling', 'Subscription']],
     ['add', 1, ['Audit']],
     ['modify', 1, ['Topic']],
     ['remove', 1, ['Legacy']],
-    ['rename', 1, ['OrdersQueue']],
   ]);
 });
 

@@ -7,11 +7,19 @@ import { parseRules } from '../../src/review/read-rules';
 const ruleSet = (name: string) => parseRules(fs.readFileSync(path.join(ROOT, 'docs', 'review-rules', name), 'utf8'), name);
 const levelsOf = (review: ReturnType<typeof reviewTemplates>) => Object.fromEntries(review.changes.map((change) => [`${change.stack}/${change.logicalId}`, `${change.level}${change.ruleId === undefined ? '' : ` ${change.ruleId}`}`]));
 
-test('GIVEN protect-data.yaml WHEN a table is replaced and a queue is replaced THEN the table fails the review and the queue only warns', () => {
-  const table = (key: string) => resource('AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }] });
-  const queue = (fifo: boolean) => resource('AWS::SQS::Queue', { FifoQueue: fifo });
-  const review = reviewTemplates({ App: [{ Resources: { T: table('id'), Q: queue(false) } }, { Resources: { T: table('pk'), Q: queue(true) } }] }, ruleSet('protect-data.yaml'), 'none');
-  expect(levelsOf(review)).toEqual({ 'App/T': 'fail data-store-replaced', 'App/Q': 'warn' });
+test('GIVEN protect-data.yaml WHEN a table loses its data, a retained table is replaced and a topic is replaced THEN both tables fail (each by its rule) and the topic only warns', () => {
+  const table = (key: string, extra: Record<string, unknown> = {}) => resource('AWS::DynamoDB::Table', {
+    KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
+  }, extra);
+  const topic = (name: string) => resource('AWS::SNS::Topic', { TopicName: name });
+  const retained = { UpdateReplacePolicy: 'Retain', DeletionPolicy: 'Retain' };
+  const review = reviewTemplates({
+    App: [
+      { Resources: { Lost: table('id'), Kept: table('id', retained), Topic: topic('a') } },
+      { Resources: { Lost: table('pk'), Kept: table('pk', retained), Topic: topic('b') } },
+    ],
+  }, ruleSet('protect-data.yaml'), 'none');
+  expect(levelsOf(review)).toEqual({ 'App/Kept': 'fail data-store-replaced', 'App/Lost': 'fail data-deleted', 'App/Topic': 'warn' });
 });
 
 test('GIVEN iam-review.yaml WHEN a role\'s policy changes and another role\'s tags change THEN the first fails and the second is info', () => {

@@ -74,7 +74,9 @@ describe('rules', () => {
     expect(ruleMatches({ changeSource: ['ResourceReference'] }, events)).toBe(true);
     expect(ruleMatches({ changeSource: ['DirectModification'] }, events)).toBe(false);
     expect(ruleMatches({ stack: ['*'] }, events)).toBe(true);
-    expect(ruleMatches({ dataVerdict: ['deleted'] }, events)).toBe(false);
+    expect(ruleMatches({ dataVerdict: ['deleted'] }, events)).toBe(true);
+    expect(ruleMatches({ dataVerdict: ['retained'] }, events)).toBe(false);
+    expect(ruleMatches({ dataVerdict: ['deleted'] }, review.changes.find((change) => change.logicalId === 'Topic')!)).toBe(false);
     const decide = levelDecider([rule('x', { stack: ['nope'] })], 'none');
     expect(decide(events).level).toBe('warn');
   });

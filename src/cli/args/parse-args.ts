@@ -29,6 +29,7 @@ export const OPTIONS = {
   'stack': { type: 'string', multiple: true },
   'parameters-before': { type: 'string', multiple: true },
   'parameters-after': { type: 'string', multiple: true },
+  'refactor-plan': { type: 'string', multiple: true },
   'resource': { type: 'string', multiple: true },
   'request': { type: 'string', multiple: true },
   'properties': { type: 'string', multiple: true },
@@ -60,10 +61,11 @@ export interface ParsedLine {
 
 /** What each option's value looks like, for the "needs a value" message. */
 const VALUE_HINTS: Record<string, string> = {
-  'fail-on': 'replacement, failure, none',
+  'fail-on': 'replacement, data-loss, failure, none',
   'stack': 'a stack name',
   'parameters-before': 'Key=Value[,Key=Value...], Stack:Key=Value or @file.json',
   'parameters-after': 'Key=Value[,Key=Value...], Stack:Key=Value or @file.json',
+  'refactor-plan': 'the plan file to write (JSON)',
   'resource': 'a logical id or construct path',
   'request': 'create, update, delete or lifecycle',
   'properties': 'a JSON file, or JSON starting with {',

@@ -12,7 +12,9 @@ Options:
                               (assemblies: {"StackName": {"Changes": [...]}, ...})
   --fail-on <level>           exit 1 on: failure (default; a certain failure),
                               replacement (a certain failure or any replacement,
-                              conditional ones included), none (never)
+                              conditional ones included), data-loss (a certain
+                              failure or data deleted by a removal or replacement),
+                              none (never)
   --stack <name>              compare only this stack of the assemblies (by stack name,
                               artifact id or construct path); repeatable
   --parameters-before <vals>  parameter values of the deployed stack; repeatable
@@ -21,6 +23,19 @@ Options:
                               <vals>: Key=Value[,Key=Value...], Stack:Key=Value for one
                               stack, or @file.json ({"Key": "Value"} or
                               [{"ParameterKey": ..., "ParameterValue": ...}])
+  --refactor-plan <file>      write the refactor plan of the renames and moves: <file>
+                              (also cdk refactor's --override-file) and, beside it,
+                              each CreateStackRefactor input (--cli-input-json)
+  --rules <file>              review rules (YAML or JSON): each rule matches changes and
+                              gives them a level, fail, warn, info or ignore; a change at
+                              fail makes the exit code 1 (docs/review.md)
+  --group-by <keys>           fold the changes into a tree with counts, by type, action,
+                              property, stack, kind or level (comma-separated, nested)
+  --html <file>               write a self-contained HTML report (no network needed)
+  --markdown <file>           write a summary for a pull-request comment or
+                              $GITHUB_STEP_SUMMARY (within GitHub's comment limit)
+  --sarif <file>              write a SARIF 2.1.0 log for code scanning
+  --junit <file>              write JUnit XML: one test case per stack
   --no-color                  no colours (also NO_COLOR=1; colours need a terminal)
   --help, -h                  show this help
   -v, --version               show the version
@@ -28,10 +43,11 @@ Options:
 Markers:
   [+] added   [-] removed   [~] modified in place
   [-/+] replaced (Replacement True)   [-/+?] may be replaced (Replacement Conditional)
-  [!] certain failure   [?] possible failure
+  [!] certain failure   [?] possible failure   [>] rename or move
+  [deleted] [snapshotted] [retained] [unknown]: what happens to the data
 
-Exit codes: 0 nothing --fail-on counts was found, 1 something --fail-on counts was found,
-2 usage or input error (nothing was predicted).
+Exit codes: 0 no change fails the review, 1 a change fails it (what --fail-on counts, or
+a rule's level fail), 2 usage or input error (nothing was predicted).
 `;
 
 /** `cdk-lifecycle invoke --help`. docs/invoke.md says the same at length. */

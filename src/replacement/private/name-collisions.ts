@@ -86,14 +86,18 @@ function report(a: NameHolder, b: NameHolder): void {
   }
 }
 
-const SCOPE_TEXT: Readonly<Record<NameScope, string>> = {
+/** Where names of each scope are unique, in words. */
+export const SCOPE_TEXT: Readonly<Record<NameScope, string>> = {
   partition: 'across all accounts of the partition',
   account: 'in an account, across its Regions',
   region: 'in an account and Region',
 };
 
+/** What `sameScope` compares: the stack a name is in (any value that is equal for one stack) and its environment. */
+export type ScopedName = Pick<NameHolder, 'scope' | 'partition' | 'account' | 'region'> & { readonly stack: unknown };
+
 /** True: certainly the same scope; false: certainly not; undefined: not known at synth time. */
-function sameScope(a: NameHolder, b: NameHolder): boolean | undefined {
+export function sameScope(a: ScopedName, b: ScopedName): boolean | undefined {
   if (a.stack === b.stack) return true;
   if (a.scope === 'partition') return a.partition === b.partition;
   const parts = a.scope === 'account' ? ['account'] as const : ['account', 'region'] as const;

@@ -47,7 +47,8 @@ export function knowledgeFor(resource: CfnResource): ResourceKnowledge | undefin
   return policy === undefined ? knowledge : withUpdatePolicy(knowledge, type, policy);
 }
 
-function specKnowledge(type: string): ResourceKnowledge | undefined {
+/** The knowledge of a resource type from the spec alone (no update policy, no custom resource). */
+export function specKnowledge(type: string): ResourceKnowledge | undefined {
   const spec = lookupResourceType(type);
   if (!spec || spec.nameProperties.length === 0) return undefined;
   // A change of a name or a parent creates a resource under a new identity: it cannot
@@ -110,7 +111,11 @@ function updatePolicyOf(resource: CfnResource): unknown {
 }
 
 function customKnowledge(resource: CfnResource): ResourceKnowledge | undefined {
-  const metadata = resource.getMetadata(LIFECYCLE_METADATA_KEY) as LifecycleMetadata | undefined;
+  return customKnowledgeOf(resource.getMetadata(LIFECYCLE_METADATA_KEY) as LifecycleMetadata | undefined);
+}
+
+/** The knowledge of a custom resource from what a `ProvidedResource` declared in its metadata. */
+export function customKnowledgeOf(metadata: LifecycleMetadata | undefined): ResourceKnowledge | undefined {
   if (!metadata?.nameProperty) return undefined;
   return {
     nameProperties: [metadata.nameProperty],

@@ -6,7 +6,7 @@
  * page, so it reads without JavaScript; nothing is fetched (its Content-Security-Policy says so).
  */
 import { aggregate, GroupKey, GroupNode } from '../aggregate';
-import type { Review, ReviewChange, ReviewDetail } from '../review-model';
+import { explain, Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
@@ -88,11 +88,11 @@ function changeSection(id: string, title: string, changes: readonly ReviewChange
 }
 
 function row(change: ReviewChange): string {
-  const what = change.failure !== undefined
-    ? `<strong>${change.failure.certainty === 'Certain' ? 'Will fail' : 'May fail'}</strong>: ${e(change.failure.reason)}`
-    : change.dataVerdict !== undefined
-      ? `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.dataVerdict.consequence)}`
-      : `${e(KIND_STYLE[change.kind].label)}${change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`}`;
+  const failure = change.failure === undefined ? undefined : `<strong>${change.failure.certainty === 'Certain' ? 'Will fail' : 'May fail'}</strong>: ${e(change.failure.reason)}`;
+  const data = change.dataVerdict === undefined ? undefined
+    : `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.failure === undefined ? explain(change) : change.dataVerdict.consequence)}`;
+  const rename = change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`;
+  const what = [failure, data].filter((part) => part !== undefined).join('<br>') || `${e(KIND_STYLE[change.kind].label)}${rename}`;
   const rule = change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
   const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;
   const resource = `${change.constructPath === undefined ? '' : `${e(change.constructPath)}<br>`}<code>${e(change.logicalId)}</code>${source}`;

@@ -3,9 +3,11 @@ import { DiffOptions } from './diff-options';
 import { exitCodeFor } from './fail-policy';
 import { predictStacks } from './predict-stacks';
 import { readRulesFile } from './read-rules-file';
+import { refactorPlanOf } from './refactor-plan-of';
 import { renderJson } from './render-json';
 import { renderText } from './render-text';
 import { reviewOf } from './review-of';
+import { writeRefactorPlan } from './write-refactor-plan';
 import { writeReviewOutputs } from './write-review-outputs';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
@@ -33,10 +35,18 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
   const started = Date.now();
   const diffs = predictStacks(pairs, parameters);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
+  const plan = refactorPlanOf(pairs);
+  let planFile: string | undefined;
+  if (options.refactorPlan !== undefined) {
+    if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
+    const written = writeRefactorPlan(plan, options.refactorPlan, io.cwd);
+    planFile = [written.planFile, ...written.stackRefactorFiles].join(', ');
+    if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
+  }
   const showLevels = rules.length > 0;
   io.stdout(options.json
     ? renderJson(diffs, showLevels ? review : undefined)
-    : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), { review, showLevels, groupBy: options.groupBy }));
+    : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), { review, showLevels, groupBy: options.groupBy, plan, planFile }));
   writeReviewOutputs(review, rules, options, io, Date.now() - started);
   return exitCodeFor(review);
 }

@@ -40,6 +40,8 @@ export interface DiffOptions {
   /** `--group-by`: the aggregation of the text report and the HTML tree. */
   readonly groupBy?: readonly GroupKey[];
   readonly outputs: ReviewOutputs;
+  /** `--refactor-plan`: where to write the refactor plan. */
+  readonly refactorPlan?: string;
 }
 
 /**
@@ -48,7 +50,9 @@ export interface DiffOptions {
  * @throws CliError for options of another command, a wrong number of paths or an unknown `--fail-on`
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
-  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit']);
+  onlyOptions(line, 'diff', [
+    'json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit',
+  ]);
   const { paths, values } = line;
   if (paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -70,6 +74,7 @@ export function diffOptions(line: ParsedLine): DiffOptions {
       ...optional('sarif', lastValue(values.sarif)),
       ...optional('junit', lastValue(values.junit)),
     },
+    ...optional('refactorPlan', lastValue(values['refactor-plan'])),
   };
 }
 

@@ -4,9 +4,8 @@
  * resource, and nested stacks' changes indented under their stack resource.
  */
 import { ConstructPaths } from './construct-paths';
-import { replacementChain, targetOf } from './replacement-chain';
-import { detailReplacement } from './replacement-rule';
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
+import { detailReplacement, referenceChain, targetOf } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
 /** The marker of a resource change (the legend is in `--help` and docs/cli.md). */
@@ -32,7 +31,7 @@ export function renderChanges(changeSet: PredictedChangeSet, style: Style, paths
     change.details.forEach((detail, index) => {
       const last = index === change.details.length - 1;
       lines.push(`${indent} ${last ? '└─' : '├─'} ${detailLine(detail, style)}`);
-      const chain = detailReplacement(detail) === 'False' ? undefined : replacementChain(byId, change.logicalResourceId, detail);
+      const chain = detailReplacement(detail) === 'False' ? undefined : referenceChain(byId, change.logicalResourceId, detail);
       if (chain !== undefined) lines.push(`${indent} ${last ? ' ' : '│'}     ${style.faint('because')} ${chain}`);
     });
     const inner = nested[change.logicalResourceId];

@@ -4,8 +4,9 @@ import { Review, ReviewChange } from '../../../review/review-model';
 /**
  * `--json`: `{"Changes": [...]}` (the engine's `toJson()`) for two template files; for cloud
  * assemblies, the same per stack in an object keyed by stack name. With review rules, each
- * `ResourceChange` also has `ReviewLevel: { Level, Rule?, Reason }` (like `Failure`, an
- * addition of cdk-lifecycle's, not CloudFormation's). Ends with a newline.
+ * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason }` (with
+ * the data verdict, among the predictor's additions: CloudFormation has no such field). Ends
+ * with a newline.
  */
 export function renderJson(diffs: readonly StackDiff[], review?: Review): string {
   const changesOf = (diff: StackDiff) => {
@@ -19,7 +20,13 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
   return `${JSON.stringify(output, null, 2)}\n`;
 }
 
-interface ChangeJson { readonly ResourceChange: { readonly LogicalResourceId: string; readonly NestedChanges?: unknown[] } }
+interface ChangeJson {
+  readonly ResourceChange: {
+    readonly LogicalResourceId: string;
+    readonly NestedChanges?: unknown[];
+    readonly PredictorAdditions?: Record<string, unknown>;
+  };
+}
 
 /** The changes with each one's review level, nested changes included. */
 function withLevels(changes: readonly unknown[], reviewed: readonly ReviewChange[], nestedStackPath: string | undefined): unknown[] {
@@ -32,7 +39,10 @@ function withLevels(changes: readonly unknown[], reviewed: readonly ReviewChange
       ResourceChange: {
         ...entry.ResourceChange,
         ...(change === undefined ? {} : {
-          ReviewLevel: { Level: change.level, ...(change.ruleId === undefined ? {} : { Rule: change.ruleId }), Reason: change.levelReason },
+          PredictorAdditions: {
+            ...entry.ResourceChange.PredictorAdditions,
+            ReviewLevel: { Level: change.level, ...(change.ruleId === undefined ? {} : { Rule: change.ruleId }), Reason: change.levelReason },
+          },
         }),
         ...(nested === undefined ? {} : { NestedChanges: withLevels(nested, reviewed, nestedStackPath === undefined ? id : `${nestedStackPath}/${id}`) }),
       },

@@ -4,26 +4,32 @@
  */
 import { StackDiff } from './predict-stacks';
 import { renderChanges } from './render-changes';
-import { summarize, summaryLine } from './summary';
-import { FailureVerdict } from '../../../change-set';
+import { renderDataVerdicts } from './render-data-verdicts';
+import { renderRefactor } from './render-refactor';
+import { summaryLine } from './summary';
+import { FailureVerdict, RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
-import { Review, ReviewChange } from '../../../review/review-model';
+import { changeCounts, Review, ReviewChange } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
-/** What the report adds to the changes: the review rules' verdicts and an aggregation. */
+/** What the report shows beside the changes: the review (its counts, levels and aggregation) and a refactor plan. */
 export interface TextExtras {
-  /** The review of the changes (for the aggregation, and the levels when shown). */
-  readonly review?: Review;
+  /** The review of the changes: the summary counts its changes; with `showLevels`, its levels lead the report. */
+  readonly review: Review;
   /** With review rules: the changes at fail and warn lead the report, and the levels are counted. */
   readonly showLevels?: boolean;
   /** `--group-by`: the changes folded into a tree before the summary. */
   readonly groupBy?: readonly GroupKey[];
+  /** A refactor plan: its moves and steps come before the summary. */
+  readonly plan?: RefactorPlan;
+  /** Where the plan was written. */
+  readonly planFile?: string;
 }
 
 /** Renders the report, ending with a newline. */
-export function renderText(diffs: readonly StackDiff[], style: Style, extras: TextExtras = {}): string {
+export function renderText(diffs: readonly StackDiff[], style: Style, extras: TextExtras): string {
   const lines: string[] = [];
-  if (extras.review !== undefined && extras.showLevels === true) lines.push(...reviewLines(extras.review, style));
+  if (extras.showLevels === true) lines.push(...reviewLines(extras.review, style));
   const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({
     stack: diff.name,
     failure,
@@ -36,6 +42,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     for (const { stack, failure, constructPath } of certain) lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
     lines.push('');
   }
+  lines.push(...renderDataVerdicts(diffs, style));
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
     for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));
@@ -61,11 +68,12 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     lines.push('');
   }
   if (extras.groupBy !== undefined) {
-    const tree = aggregate((extras.review?.changes ?? []).filter((change) => change.level !== 'ignore'), extras.groupBy);
+    const tree = aggregate(extras.review.changes.filter((change) => change.level !== 'ignore'), extras.groupBy);
     lines.push(style.heading(`Changes grouped by ${extras.groupBy.join(', then ')}`), ...treeLines(tree, ''), '');
   }
-  lines.push(summaryLine(summarize(diffs)));
-  if (extras.review !== undefined && extras.showLevels === true) {
+  lines.push(...renderRefactor(extras.plan, style, extras.planFile));
+  lines.push(summaryLine(changeCounts(extras.review.changes)));
+  if (extras.showLevels === true) {
     const levels = extras.review.counts.byLevel;
     lines.push(`Review: ${levels.fail} fail, ${levels.warn} warn, ${levels.info} info, ${levels.ignore} ignored`);
   }

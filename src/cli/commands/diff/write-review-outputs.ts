@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiffOptions } from './diff-options';
 import { renderHtml } from '../../../review/html/render-html';
+import { packageVersion } from '../../../review/package-version';
 import { renderJunit } from '../../../review/render-junit';
 import { renderMarkdown } from '../../../review/render-markdown';
 import { renderSarif } from '../../../review/render-sarif';
@@ -10,7 +11,6 @@ import { Review } from '../../../review/review-model';
 import { ReviewRule } from '../../../review/review-rules';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
-import { packageVersion } from '../../version';
 
 /** The project page, for SARIF's tool information. */
 export const INFORMATION_URI = 'https://github.com/cdk-lifecycle/cdk-lifecycle';

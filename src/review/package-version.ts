@@ -5,8 +5,9 @@ const PACKAGE_NAME = 'cdk-lifecycle';
 
 /**
  * The version in cdk-lifecycle's package.json, found by walking up from this file: it runs
- * from `lib/cli/` once compiled and from `src/cli/` under ts-node, and from
- * `node_modules/cdk-lifecycle/lib/cli/` once installed.
+ * from `lib/review/` once compiled and from `src/review/` under ts-node, and from
+ * `node_modules/cdk-lifecycle/lib/review/` once installed. The CLI and the guard's SARIF
+ * log both report it.
  */
 export function packageVersion(from: string = __dirname): string {
   for (let dir = from; ; dir = path.dirname(dir)) {

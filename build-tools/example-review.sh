@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm run example:review` (after example:diff): the example change as every review output in
+# examples/review/, and the README's screenshot of its HTML report, docs/images/review-report.png.
+set -uo pipefail
+cd "$(dirname "$0")/../examples"
+npx ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.after --fail-on none \
+  --rules ../docs/review-rules/protect-data.yaml \
+  --html review/review.html --markdown review/review.md --sarif review/review.sarif --junit review/review.xml > /dev/null
+code=$?
+# Exit code 1 is the review's verdict (a rule fails the change), not an error.
+[ "$code" -le 1 ] || exit "$code"
+cd ..
+npx ts-node --transpile-only build-tools/screenshot-report.ts examples/review/review.html docs/images/review-report.png

@@ -1,0 +1,109 @@
+/**
+ * Data verdicts: what happens to the data of each removed or replaced data-bearing resource,
+ * for each policy and each default (CloudFormation's DeletionPolicy and UpdateReplacePolicy
+ * pages), with the generated spec.
+ */
+import { template } from './helpers';
+import { ChangeSetPredictor } from '../../src/change-set/change-set-predictor';
+
+const table = (keyName: string, attributes: Record<string, unknown> = {}) => ({
+  Type: 'AWS::DynamoDB::Table',
+  Properties: { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: keyName, AttributeType: 'S' }] },
+  ...attributes,
+});
+const verdictOf = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  ChangeSetPredictor.predict(template(before), template(after)).dataVerdicts;
+
+describe('a removed resource: its DeletionPolicy, from the deployed template', () => {
+  test.each([
+    ['no policy on a table (CloudFormation\'s default, Delete)', { Type: 'AWS::DynamoDB::Table' }, 'Delete', 'TypeDefault', 'Deleted', 'the table and its items are deleted'],
+    ['an explicit Delete', { Type: 'AWS::DynamoDB::Table', DeletionPolicy: 'Delete' }, 'Delete', 'Explicit', 'Deleted', 'the table and its items are deleted'],
+    ['Retain', { Type: 'AWS::DynamoDB::Table', DeletionPolicy: 'Retain' }, 'Retain', 'Explicit', 'Retained', 'the table and its items stay, unmanaged (outside the stack, still billed)'],
+    ['RetainExceptOnCreate', { Type: 'AWS::Logs::LogGroup', DeletionPolicy: 'RetainExceptOnCreate' }, 'RetainExceptOnCreate', 'Explicit', 'Retained', 'the log group and its log events stay, unmanaged (outside the stack, still billed)'],
+    ['no policy on an RDS instance (the Snapshot default)', { Type: 'AWS::RDS::DBInstance', Properties: { Engine: 'mysql' } }, 'Snapshot', 'TypeDefault', 'Snapshotted', 'CloudFormation snapshots the DB instance, then deletes it: the databases can be restored from the snapshot into a new DB instance'],
+    ['no policy on an RDS cluster (the Snapshot default)', { Type: 'AWS::RDS::DBCluster' }, 'Snapshot', 'TypeDefault', 'Snapshotted', expect.stringContaining('snapshots the DB cluster')],
+    ['Snapshot on a type that cannot snapshot', { Type: 'AWS::SQS::Queue', DeletionPolicy: 'Snapshot' }, 'Snapshot', 'Explicit', 'Unknown', expect.stringContaining('does not support Snapshot')],
+    ['a computed policy', { Type: 'AWS::SQS::Queue', DeletionPolicy: { 'Fn::If': ['Prod', 'Retain', 'Delete'] } }, '{"Fn::If":["Prod","Retain","Delete"]}', 'Explicit', 'Unknown', expect.stringContaining('not known offline')],
+  ])('GIVEN %s WHEN the resource is removed THEN the policy is %s (%s) and the data is %s', (_, resource, policy, policySource, fate, consequence) => {
+    expect(verdictOf({ Data: resource }, {})).toEqual([expect.objectContaining({ logicalResourceId: 'Data', trigger: 'Removal', policy, policySource, fate, certainty: 'Certain', consequence })]);
+  });
+
+  test('GIVEN an RDS instance of a cluster WHEN it is removed THEN it has no verdict (the cluster volume holds the data)', () => {
+    expect(verdictOf({ Member: { Type: 'AWS::RDS::DBInstance', Properties: { DBClusterIdentifier: 'c' } } }, {})).toEqual([]);
+  });
+
+  test('GIVEN a removed bucket with Delete WHEN predicted THEN its deletion fails unless the bucket is empty', () => {
+    const [verdict] = verdictOf({ Bucket: { Type: 'AWS::S3::Bucket' } }, {});
+    expect(verdict).toEqual(expect.objectContaining({ fate: 'Deleted', deletionFailsUnlessEmpty: true }));
+    expect(verdict.consequence).toBe('the bucket is removed from the stack, but it is deleted only if it holds no objects: a bucket that holds objects cannot be deleted, so the deletion fails (CloudFormation\'s pre-deployment validation of the change set reports it) and the bucket stays, outside the stack');
+  });
+
+  test('GIVEN a removed ECR repository with EmptyOnDelete WHEN predicted THEN its deletion does not depend on emptiness', () => {
+    expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository', Properties: { EmptyOnDelete: true } } }, {})[0].deletionFailsUnlessEmpty).toBe(false);
+    expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository' } }, {})[0].deletionFailsUnlessEmpty).toBe(true);
+  });
+
+  test('GIVEN a resource of a type without data WHEN removed THEN it has no verdict', () => {
+    expect(verdictOf({ Topic: { Type: 'AWS::SNS::Topic' } }, {})).toEqual([]);
+  });
+});
+
+describe('a replaced resource: its UpdateReplacePolicy, from the new template', () => {
+  test.each([
+    ['no policy (Delete: CloudFormation deletes the old resource by default)', {}, 'Delete', 'TypeDefault', 'Deleted', 'the new table starts empty; the old one and its items are deleted once the update completes'],
+    ['Retain (what CDK\'s Table writes)', { UpdateReplacePolicy: 'Retain', DeletionPolicy: 'Retain' }, 'Retain', 'Explicit', 'Retained', 'the new table starts empty; the old one, with its items, is left unmanaged (outside the stack, still billed)'],
+    ['a DeletionPolicy only (it does not apply to replacements)', { DeletionPolicy: 'Retain' }, 'Delete', 'TypeDefault', 'Deleted', expect.stringContaining('deleted')],
+  ])('GIVEN %s WHEN the table\'s key changes THEN the policy is %s (%s) and the data is %s', (_, attributes, policy, policySource, fate, consequence) => {
+    expect(verdictOf({ T: table('id', attributes) }, { T: table('key', attributes) })).toEqual([
+      expect.objectContaining({ trigger: 'Replacement', policy, policySource, fate, certainty: 'Certain', consequence }),
+    ]);
+  });
+
+  test('GIVEN a replaced RDS instance without a policy WHEN predicted THEN the old one is deleted (the Snapshot default is the DeletionPolicy\'s only)', () => {
+    const db = (engine: string) => ({ Type: 'AWS::RDS::DBInstance', Properties: { Engine: 'mysql', DBInstanceIdentifier: 'x', AvailabilityZone: engine } });
+    expect(verdictOf({ Db: db('a') }, { Db: db('b') })).toEqual([expect.objectContaining({ trigger: 'Replacement', policy: 'Delete', fate: 'Deleted' })]);
+  });
+
+  test('GIVEN a replaced instance with Snapshot WHEN predicted THEN the old one is snapshotted', () => {
+    const db = (zone: string) => ({ Type: 'AWS::RDS::DBInstance', UpdateReplacePolicy: 'Snapshot', Properties: { Engine: 'mysql', AvailabilityZone: zone } });
+    expect(verdictOf({ Db: db('a') }, { Db: db('b') })[0]).toEqual(expect.objectContaining({ fate: 'Snapshotted', consequence: 'the new DB instance starts empty; CloudFormation snapshots the old one before deleting it, so the databases can be restored from the snapshot' }));
+  });
+
+  test('GIVEN a conditional replacement WHEN predicted THEN the verdict is Possible', () => {
+    const keyedByParameter = { ...table('id'), Properties: { ...table('id').Properties, KeySchema: [{ AttributeName: { Ref: 'Other' }, KeyType: 'HASH' }] } };
+    const other = (name: string) => ({ Type: 'AWS::SSM::Parameter', Properties: { Name: name, Type: 'String', Value: 'v' } });
+    const before = template({ T: keyedByParameter, Other: other('a') });
+    const after = template({ T: keyedByParameter, Other: other('b') });
+    const verdicts = ChangeSetPredictor.predict(before, after).dataVerdicts;
+    expect(verdicts.map((v) => v.certainty)).toEqual(['Possible']);
+  });
+
+  test('GIVEN an in-place change of a table WHEN predicted THEN it has no verdict', () => {
+    const withBilling = (mode: string) => ({ ...table('id'), Properties: { ...table('id').Properties, BillingMode: mode } });
+    expect(verdictOf({ T: withBilling('PROVISIONED') }, { T: withBilling('PAY_PER_REQUEST') })).toEqual([]);
+  });
+});
+
+describe('the output', () => {
+  test('GIVEN a replaced table WHEN rendered as JSON THEN the verdict sits beside CloudFormation\'s fields under PredictorAdditions', () => {
+    const [change] = ChangeSetPredictor.predict(template({ T: table('id') }), template({ T: table('key') })).toJson();
+    expect(Object.keys(change.ResourceChange)).toEqual(['Action', 'LogicalResourceId', 'ResourceType', 'Replacement', 'Scope', 'Details', 'PredictorAdditions']);
+    expect(change.ResourceChange.PredictorAdditions).toEqual({
+      DataVerdict: { Trigger: 'Replacement', Policy: 'Delete', PolicySource: 'TypeDefault', Fate: 'Deleted', Certainty: 'Certain', Consequence: expect.any(String) },
+    });
+  });
+
+  test('GIVEN verdicts that retain and delete WHEN listed THEN the ones deleting data come first, and each change carries its own', () => {
+    const changeSet = ChangeSetPredictor.predict(template({ A: { Type: 'AWS::SQS::Queue', DeletionPolicy: 'Retain' }, B: { Type: 'AWS::SQS::Queue' } }), template({}));
+    expect(changeSet.dataVerdicts.map((v) => `${v.logicalResourceId} ${v.fate}`)).toEqual(['B Deleted', 'A Retained']);
+    expect(changeSet.changes.map((c) => c.dataVerdict?.fate)).toEqual(['Retained', 'Deleted']);
+  });
+
+  test('GIVEN a nested stack that removes a table WHEN predicted THEN its verdict names the nested stack', () => {
+    const stack = (url: string) => ({ Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: url } });
+    const changeSet = ChangeSetPredictor.predict(template({ Inner: stack('a') }), template({ Inner: stack('b') }), {
+      nestedStacks: { Inner: { before: template({ T: table('id') }), after: template({}) } },
+    });
+    expect(changeSet.dataVerdicts).toEqual([expect.objectContaining({ logicalResourceId: 'T', nestedStackPath: 'Inner', fate: 'Deleted' })]);
+  });
+});
