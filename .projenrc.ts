@@ -281,7 +281,7 @@ project.addTask('mutation:runtime', {
 // the example's lifecycle run the README shows, its benchmark, and mutation testing.
 // ---------------------------------------------------------------------------
 const invokeZones: Array<Record<string, unknown>> = [
-  { target: './src/local', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'testing'), './src/index.ts'], message: 'local/ is plain Node.js: it may import assembly/, change-set/, spec/ and Node built-ins.' },
+  { target: './src/local', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'testing'), './src/index.ts'], message: 'local/ is plain Node.js: it may import assembly/, change-set/, spec/, template/ and Node built-ins.' },
   { target: './src/assembly', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'testing'), './src/index.ts'], message: 'assembly/ reads cloud assemblies: it may import change-set/ and Node built-ins.' },
   { target: './src/testing', from: [...others('runtime', 'custom-resource', 'replacement', 'cli'), './src/index.ts'], message: 'testing/ is the programmatic face of local/.' },
   { target: ['./src/runtime', './src/change-set', './src/spec', './src/custom-resource', './src/replacement'], from: others('local', 'assembly', 'testing'), message: 'Only cli/ and testing/ use the local runner.' },
@@ -293,6 +293,13 @@ project.addTask('generate:schemas', {
   description: 'Write schemas/review-rules.schema.json (shipped in the package) from src/review/rules-schema.ts',
   exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts',
 });
+// The intrinsic-function evaluator below the predictor and the local runner (src/template):
+// plain template JSON, nothing else of src/.
+restrictedPaths?.[1].zones.push({
+  target: './src/template',
+  from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'assembly', 'testing', 'spec', 'change-set', 'review'), './src/index.ts'],
+  message: 'template/ evaluates template values: it imports nothing else of src/.',
+});
 // The review outputs (src/review): one model of a prediction and its renderers (HTML,
 // Markdown, SARIF, JUnit) and the review rules; used by cli/ and (SARIF) replacement/.
 restrictedPaths?.[1].zones.push({
@@ -301,7 +308,7 @@ restrictedPaths?.[1].zones.push({
   message: 'review/ renders predictions: it may import change-set/ and plain libraries only.',
 });
 project.eslint?.addOverride({
-  files: ['src/local/**/*.ts', 'src/assembly/**/*.ts', 'src/testing/**/*.ts', 'src/review/**/*.ts'],
+  files: ['src/local/**/*.ts', 'src/assembly/**/*.ts', 'src/testing/**/*.ts', 'src/review/**/*.ts', 'src/template/**/*.ts'],
   rules: {
     'no-restricted-imports': ['error', { patterns: [{ group: ['aws-cdk-lib', 'aws-cdk-lib/*', 'constructs'], message: 'This folder must not depend on the CDK.' }] }],
   },

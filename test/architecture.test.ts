@@ -10,6 +10,7 @@
  * | local/            | runtime/, custom-resource/, replacement/, cli/, testing/, CDK |
  * | assembly/         | everything in src/ but change-set/; CDK                     |
  * | testing/          | everything in src/ but local/; CDK                          |
+ * | template/         | CDK, runtime/, change-set/, local/, cli/ (and the rest of src/) |
  * | review/           | everything in src/ but change-set/; CDK                     |
  * | index.ts          | local/, assembly/, testing/, cli/ (not in the jsii API)     |
  */
@@ -63,7 +64,7 @@ test('runtime/ imports only Node built-ins, @aws-sdk/* and itself', () => {
   expect(describeAll(bad)).toEqual([]);
 });
 
-test.each(['change-set', 'spec'])('%s/ imports neither CDK nor runtime/', (folder) => {
+test.each(['change-set', 'spec'])('%s/ imports neither CDK nor runtime/ (template/ is below it)', (folder) => {
   const bad = inFolder(folder).filter((i) => isCdk(i) || intoFolder(i, 'runtime') || intoFolder(i, 'custom-resource') || intoFolder(i, 'replacement') || intoFolder(i, 'cli'));
   expect(describeAll(bad)).toEqual([]);
 });
@@ -91,8 +92,14 @@ test('the bundled runtime requires nothing but Node built-ins and the AWS SDK', 
   expect(required.filter((r) => !r.startsWith('node:') && !r.startsWith('@aws-sdk/'))).toEqual([]);
 });
 
-test('local/ (the invoke runner) imports only Node built-ins, itself, assembly/, change-set/ and spec/', () => {
-  const allowed = ['local', 'assembly', 'change-set', 'spec'];
+test('template/ (the shared intrinsic evaluator) imports neither CDK nor runtime/, change-set/, local/, cli/: only itself', () => {
+  const bad = inFolder('template').filter((i) => isCdk(i) || leavesFolder(i, 'template') || i.resolved === undefined);
+  expect(inFolder('template').length).toBeGreaterThan(0);
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('local/ (the invoke runner) imports only Node built-ins, itself, assembly/, change-set/, spec/ and template/', () => {
+  const allowed = ['local', 'assembly', 'change-set', 'spec', 'template'];
   const bad = inFolder('local').filter((i) => isCdk(i) || (i.resolved !== undefined && !allowed.some((folder) => intoFolder(i, folder)))
     || (i.resolved === undefined && !i.specifier.startsWith('node:')));
   expect(describeAll(bad)).toEqual([]);

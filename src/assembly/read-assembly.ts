@@ -34,6 +34,8 @@ export interface AssemblyStack {
   readonly region?: string;
   /** The assembly's file assets: object key -> source path (relative to `directory`, or absolute). */
   readonly assets: AssetFiles;
+  /** The size of the template file in bytes (what a deployment uploads). */
+  readonly templateBytes?: number;
   /** Where each resource's construct was created, by logical id, when CDK recorded stack traces. */
   readonly sourceLocations?: ReadonlyMap<string, SourceLocation>;
   /** The template's file (absolute). */
@@ -90,6 +92,7 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       throw new TemplateReadError(`${manifestShown}: stack artifact ${artifactId} has no "templateFile"`);
     }
     const templateFile = properties.templateFile;
+    const templateBytes = fs.statSync(path.join(directory, templateFile), { throwIfNoEntry: false })?.size ?? 0;
     const template = keep(readSynthesizedTemplate(path.join(directory, templateFile), path.join(shown, templateFile)), warnings);
     found.push({
       stackName: typeof properties.stackName === 'string' ? properties.stackName : artifactId,
@@ -101,6 +104,7 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       shown,
       ...environmentOf(artifact.environment),
       assets,
+      templateBytes,
       sourceLocations: sourceLocationsOf(artifact, directory),
       templateFile: path.join(directory, templateFile),
     });

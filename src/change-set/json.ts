@@ -3,30 +3,11 @@
  * shape is checked before it is used and nothing is ever written back.
  */
 
-/** A JSON object (not null, not an array). */
-export type JsonObject = Readonly<Record<string, unknown>>;
+import { isObject, MAX_DEPTH } from '../template/json-values';
 
-/** Deepest nesting the engine follows; deeper values (or cyclic objects) are compared by identity. */
-export const MAX_DEPTH = 64;
-
-/** Whether the value is a JSON object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value of an own key, never one inherited from a prototype. */
-export function own(obj: JsonObject, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
-}
-
-/** Whether the value is an intrinsic function: an object with one key, `Ref` or `Fn::*`. */
-export function intrinsicName(value: unknown): string | undefined {
-  if (!isObject(value)) return undefined;
-  const keys = Object.keys(value);
-  if (keys.length !== 1) return undefined;
-  const key = keys[0];
-  return key === 'Ref' || key.startsWith('Fn::') ? key : undefined;
-}
+// The engine reads templates with the same readers as the evaluator below it.
+export { intrinsicName, isObject, MAX_DEPTH, own } from '../template/json-values';
+export type { JsonObject } from '../template/json-values';
 
 /** A compact, key-order-independent text of a value, with scalars as CloudFormation's strings. */
 export function canonicalText(value: unknown, depth = 0): string {

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { AccessControl } from './aws/access-control';
 import { lambdaApiRoute } from './aws/lambda-api';
 import { LoopbackServer } from './aws/loopback-server';
 import { ResponseEndpoint } from './aws/response-endpoint';
@@ -43,16 +44,20 @@ export class LocalAws {
       const nodePath = linkSdkModules(path.join(workDir, 'runtime'), [...options.sdkSearch ?? [], __dirname]);
       const deployment = functions.stacks.length > 0 ? deploymentOf(functions.stacks[0]) : undefined;
       const responses = new ResponseEndpoint();
-      const parameters = new ParameterStore(deployment?.region ?? 'us-east-1', deployment?.account ?? '123456789012');
+      const access = new AccessControl();
+      const parameters = new ParameterStore(deployment?.region ?? 'us-east-1', deployment?.account ?? '123456789012', access);
       let server: LoopbackServer | undefined;
       const pool = new FunctionPool(functions, {
         workDir,
         cold: options.cold,
         redeliver: options.redeliver,
-        environment: (fn, taskRoot) => lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, { awsUrl: server!.url, nodePath }, options.env),
+        environment: (fn, taskRoot) => {
+          const endpoints = { awsUrl: server!.url, nodePath, accessKeyId: access.keyFor(fn) };
+          return lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, endpoints, options.env);
+        },
       });
-      server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool), parameters.route]);
-      return new LocalAws(server, responses, parameters, pool, workDir, nodePath);
+      server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool, access), parameters.route]);
+      return new LocalAws(server, responses, parameters, pool, access, workDir, nodePath);
     } catch (error) {
       fs.rmSync(workDir, { recursive: true, force: true });
       throw error;
@@ -68,6 +73,8 @@ export class LocalAws {
     public readonly responses: ResponseEndpoint,
     public readonly parameters: ParameterStore,
     public readonly pool: FunctionPool,
+    /** IAM for the functions' calls, and what exists while each request runs. */
+    public readonly access: AccessControl,
     public readonly workDir: string,
     /** The folder of AWS SDK links the functions resolve `@aws-sdk/*` from. */
     public readonly nodePath: string,

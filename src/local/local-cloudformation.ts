@@ -7,6 +7,7 @@
  * The `cdk-lifecycle invoke` command and the `cdk-lifecycle/testing` entry point are both thin
  * over this class.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LocalAws, LocalAwsOptions } from './local-aws';
 import { LocalSetupError } from './local-setup-error';
@@ -17,6 +18,7 @@ import { PlayContext, ResourcePlayer } from './play/resource-player';
 import { checkLateAnswers } from './play/step-report';
 import { PlayResult, StepResult } from './play/step-result';
 import { mergeProperties } from './request/typed-properties';
+import { assertTemplateAccepted } from './rules/template-rejected-error';
 import { customResourcesOf, findCustomResource, findStack } from './stack/find-custom-resource';
 import { FunctionRegistry } from './stack/lambda-functions';
 import { AssemblyStack, readAssembly } from '../assembly/read-assembly';
@@ -157,6 +159,7 @@ export class LocalCloudFormation {
   private player(selector: ResourceSelector): { player: ResourcePlayer; template: Readonly<Record<string, unknown>>; steps: StepResult[] } {
     const stack = findStack(this.assembly.stacks, selector.stack, this.assembly.shown);
     const target = findCustomResource(stack, selector.resource);
+    assertTemplateAccepted(stack);
     const steps: StepResult[] = [];
     const context: PlayContext = { aws: this.aws, options: this.options, onStep: this.options.onStep, steps };
     this.aws.pool.deploy(this.assembly.functions);
@@ -165,13 +168,25 @@ export class LocalCloudFormation {
   }
 }
 
+/** What the runner takes, for the hints of the errors below. */
+const TAKES = 'invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out)';
+
 /**
  * Reads a cloud assembly folder.
  *
- * @throws LocalSetupError when it is not one
+ * @throws LocalSetupError when it is not one: not there, a file (a template: that is for
+ *   `cdk-lifecycle diff`), or a folder without a manifest
  */
 export function openAssembly(folder: string, warnings?: string[], cwd: string = process.cwd()): OpenAssembly {
   const directory = path.resolve(cwd, folder);
+  const found = fs.statSync(directory, { throwIfNoEntry: false });
+  if (found === undefined) throw new LocalSetupError(`${folder} does not exist`, `${TAKES}: synthesize first (npx cdk synth), or check the path`);
+  if (!found.isDirectory()) {
+    throw new LocalSetupError(`${folder} is a file, not a folder: ${TAKES}`, 'to compare two templates, use cdk-lifecycle diff <before> <after>');
+  }
+  if (!fs.existsSync(path.join(directory, 'manifest.json'))) {
+    throw new LocalSetupError(`${folder} is a folder but not a cloud assembly: it has no manifest.json`, `${TAKES}: synthesize first (npx cdk synth)`);
+  }
   try {
     const stacks = readAssembly(directory, folder, warnings);
     return { directory, shown: folder, stacks, functions: new FunctionRegistry(stacks) };

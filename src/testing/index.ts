@@ -23,9 +23,11 @@ export type {
   ChangeSetRequest, CreateRequest, DeleteRequest, LifecycleRequest, LocalCloudFormationOptions, ResourceSelector, UpdateRequest,
 } from '../local/local-cloudformation';
 export { LocalSetupError } from '../local/local-setup-error';
+export { TemplateRejectedError } from '../local/rules/template-rejected-error';
+export type { TemplateProblem } from '../local/rules/template-checks';
 export { failsResource, outcomeOf } from '../local/protocol/check-response';
 export type { Violation } from '../local/protocol/check-response';
 export type { CloudFormationRequest, RequestType } from '../local/request/cloudformation-request';
 export type { StepProgress } from '../local/play/play-step';
 export { playOk, stepOk } from '../local/play/step-result';
-export type { InvocationSummary, PlayResult, StepResult } from '../local/play/step-result';
+export type { CustomResourceResponse, InvocationSummary, PlayResult, StepResult } from '../local/play/step-result';

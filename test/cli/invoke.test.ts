@@ -136,7 +136,7 @@ test('GIVEN a terminal WHEN invoked THEN the statuses are coloured, and a progre
 
   expect(result.code).toBe(0);
   expect(result.stdout).toContain(`${ESC}32mSUCCESS${ESC}39m`);
-  expect(result.stderr).toMatch(/^\r\u001b\[2K… Create Slow: waiting for the answer, 0\.0 s \(1 invocation running; function timeout 5 s, ServiceTimeout 3600 s\)/);
+  expect(result.stderr).toMatch(/^\r\u001b\[2K… Create Slow: waiting for the answer, \d+\.\d s \(1 invocation running; function timeout 5 s, ServiceTimeout 3600 s\)/);
   expect(result.stderr.endsWith('\r\u001b[2K')).toBe(true);
 });
 
@@ -155,6 +155,27 @@ test('GIVEN two assemblies WHEN invoked THEN the custom-resource requests of the
   ]);
   expect(result.stdout).toContain('"upstream":"us-east-1"');
   expect(result.stdout).toContain('note: Healthy: the Update answered a new physical id, a replacement: CloudFormation deletes thing-alpha in the cleanup\n');
+});
+
+test('GIVEN two assemblies whose change set sends no custom-resource request WHEN invoked THEN it says nothing was played, and why, and exits 2 (nothing was tested)', async () => {
+  const result = await run(['invoke', 'changes-before', 'changes-before'], { cwd: PROVIDERS });
+
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('note: stack Changes: the change set sends no custom-resource request\n\nNothing was played.\n');
+});
+
+test('GIVEN a template CloudFormation refuses (nulls, a name that is not alphanumeric) WHEN invoked THEN each problem is listed with its rule and JSON path, nothing is played, and it exits 2', async () => {
+  const result = await run(['invoke', 'refused'], { cwd: PROVIDERS });
+
+  expect(result).toMatchObject({ code: 2, stdout: '' });
+  expect(result.stderr).toBe([
+    'cdk-lifecycle: CloudFormation would refuse the template of stack Refused before it starts, so nothing was played:',
+    '  - [/Outputs/thing-name] Template format error: Outputs name "thing-name" is non alphanumeric [logical-id]',
+    "  - [/Resources/Thing/Properties/nothing] 'null' values are not allowed in templates [null-value]",
+    "  - [/Resources/Thing/Properties/nested/x] 'null' values are not allowed in templates [null-value]",
+    '  fix the template: every custom resource of a refused template would never get a request',
+    '',
+  ].join('\n'));
 });
 
 describe('errors (exit 2, one line and a hint)', () => {
@@ -191,10 +212,14 @@ describe('errors (exit 2, one line and a hint)', () => {
     expect(await run(argv)).toEqual({ code: 2, stdout: '', stderr: `cdk-lifecycle: ${message}\n  run \`cdk-lifecycle --help\` for usage\n` });
   });
 
-  test('GIVEN a folder that is not an assembly WHEN invoked THEN it says so', async () => {
-    const result = await run(['invoke', 'raw'], { cwd: PROVIDERS });
+  test.each([
+    ['a folder that is not an assembly', 'raw', 'raw is a folder but not a cloud assembly: it has no manifest.json\n  invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out): synthesize first (npx cdk synth)'],
+    ['a folder that is not there', 'nope.out', 'nope.out does not exist\n  invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out): synthesize first (npx cdk synth), or check the path'],
+    ['a template file', 'assembly/Broken.template.json', 'assembly/Broken.template.json is a file, not a folder: invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out)\n  to compare two templates, use cdk-lifecycle diff <before> <after>'],
+  ])('GIVEN %s WHEN invoked THEN it says what is wrong with it, and never suggests a template file', async (_, given, message) => {
+    const result = await run(['invoke', given], { cwd: PROVIDERS });
 
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'cdk-lifecycle: raw is a folder but not a cloud assembly: it has no manifest.json\n  pass a template file, or the output folder of `cdk synth` (cdk.out)\n' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `cdk-lifecycle: ${message}\n` });
   });
 });
 

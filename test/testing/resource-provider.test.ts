@@ -8,10 +8,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, Duration, Stack } from 'aws-cdk-lib';
+import { App, CfnResource, Duration, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ProvidedResource, ResourceProvider, ServiceTokenType } from '../../src';
-import { LocalCloudFormation, LocalSetupError, playOk } from '../../src/testing';
+import { LocalCloudFormation, LocalSetupError, playOk, StepResult, TemplateRejectedError } from '../../src/testing';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'providers');
 const HANDLERS = path.join(FIXTURES, 'runtime-handlers');
@@ -75,10 +75,30 @@ test('GIVEN a ProvidedResource with typed properties WHEN created and updated wi
   // CloudFormation takes no null in a template: the request has no `nothing`, the handler gets it back as null.
   expect(run.steps[0].request.ResourceProperties).toMatchObject({ count: '3', enabled: 'true' });
   expect(run.steps[0].request.ResourceProperties).not.toHaveProperty('nothing');
-  expect(JSON.parse((run.steps[0].response!.Data as Record<string, string>).types)).toEqual({ name: 'string', count: 'number', enabled: 'boolean', nothing: 'object' });
-  expect(JSON.parse((run.steps[1].response!.Data as Record<string, string>).types)).toMatchObject({ ratio: 'number', count: 'number' });
+  expect(JSON.parse(String(run.steps[0].response?.Data?.types))).toEqual({ name: 'string', count: 'number', enabled: 'boolean', nothing: 'object' });
+  expect(JSON.parse(String(run.steps[1].response?.Data?.types))).toMatchObject({ ratio: 'number', count: 'number' });
   expect(run.steps[1].response!.Data).toMatchObject({ replacing: 'true' });
   expect(run.steps[1].logs.some((line) => line.includes('handler got Create (replacing)'))).toBe(true);
+});
+
+test('GIVEN a stack that writes a null property WHEN any of its custom resources is played THEN the runner refuses the template as CloudFormation would, naming the rule and the JSON path, and plays nothing', async () => {
+  const app = new App({ outdir: path.join(tmp, 'nulls') });
+  const stack = new Stack(app, 'Nulls');
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLERS), handler: 'index.onEvent' });
+  new CfnResource(stack, 'Raw', { type: 'Custom::Raw', properties: { ServiceToken: provider.serviceToken, nothing: null } });
+  app.synth();
+  const played: StepResult[] = [];
+  const local = await LocalCloudFormation.open(path.join(tmp, 'nulls'), { onStep: (step) => played.push(step) });
+  try {
+    const error = await local.lifecycle({ resource: 'Raw' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(TemplateRejectedError);
+    expect((error as TemplateRejectedError).problems).toEqual([{ rule: 'null-value', path: '/Resources/Raw/Properties/nothing', message: "'null' values are not allowed in templates" }]);
+    expect((error as Error).message).toContain("[/Resources/Raw/Properties/nothing] 'null' values are not allowed in templates [null-value]");
+    expect(played).toEqual([]);
+  } finally {
+    await local.close();
+  }
 });
 
 test('GIVEN an SNS-backed ResourceProvider WHEN created THEN the runtime unwraps the notification and answers', async () => {

@@ -8,6 +8,7 @@
  *
  * @see https://docs.aws.amazon.com/lambda/latest/api/API_Invoke.html
  */
+import { AccessCheck } from './access-control';
 import { HttpExchange, HttpReply, Route } from './loopback-server';
 import { LambdaFunctionSpec } from '../stack/lambda-functions';
 
@@ -16,16 +17,22 @@ export interface SyncResult {
   readonly payload: string;
   /** `Unhandled` when the function failed. */
   readonly functionError?: string;
+  /** An error of the Invoke API itself instead of a payload (the invocation did not run). */
+  readonly apiError?: { readonly status: number; readonly type: string; readonly message: string };
 }
 
 /** The functions behind the API. */
 export interface LocalLambda {
   /** The function a `FunctionName` names (name, ARN or partial ARN, optionally `:$LATEST`). */
   find(name: string): LambdaFunctionSpec | undefined;
-  /** Runs the function and waits for its answer. */
-  invokeSync(fn: LambdaFunctionSpec, payload: string): Promise<SyncResult>;
+  /**
+   * Runs the function and waits for its answer.
+   *
+   * @param callerTrace the call's `X-Amzn-Trace-Id`: the new invocation continues its chain
+   */
+  invokeSync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): Promise<SyncResult>;
   /** Queues an asynchronous invocation (with Lambda's retries) and returns at once. */
-  invokeAsync(fn: LambdaFunctionSpec, payload: string): void;
+  invokeAsync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): void;
 }
 
 const PATH = /^\/2015-03-31\/functions\/([^/?]+)\/invocations(?:\?(.*))?$/;
@@ -35,19 +42,24 @@ export const MAX_SYNC_PAYLOAD_BYTES = 6 * 1024 * 1024;
 export const MAX_ASYNC_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The route serving the Invoke API. */
-export function lambdaApiRoute(lambda: LocalLambda): Route {
+export function lambdaApiRoute(lambda: LocalLambda, access?: AccessCheck): Route {
   return (exchange) => {
     const match = PATH.exec(exchange.url);
     if (match === null || exchange.method !== 'POST') return undefined;
-    return invoke(lambda, exchange, decodeURIComponent(match[1]), new URLSearchParams(match[2] ?? ''));
+    return invoke(lambda, access, exchange, decodeURIComponent(match[1]), new URLSearchParams(match[2] ?? ''));
   };
 }
 
-async function invoke(lambda: LocalLambda, exchange: HttpExchange, name: string, query: URLSearchParams): Promise<HttpReply> {
+async function invoke(
+  lambda: LocalLambda, access: AccessCheck | undefined, exchange: HttpExchange, name: string, query: URLSearchParams,
+): Promise<HttpReply> {
   const qualifier = query.get('Qualifier');
   const fn = lambda.find(qualifier === null ? name : `${name}:${qualifier}`);
   if (fn === undefined) return error(404, 'ResourceNotFoundException', `Function not found: ${name}${qualifier === null ? '' : `:${qualifier}`}`);
+  const denied = access?.check(exchange, 'lambda:InvokeFunction', qualifier === null || qualifier === '$LATEST' ? fn.arn : `${fn.arn}:${qualifier}`);
+  if (denied !== undefined) return error(403, 'AccessDeniedException', denied);
   const type = headerOf(exchange, 'x-amz-invocation-type') ?? 'RequestResponse';
+  const trace = headerOf(exchange, 'x-amzn-trace-id');
   const payload = exchange.body.toString('utf8');
   if (payload !== '') {
     try {
@@ -61,11 +73,12 @@ async function invoke(lambda: LocalLambda, exchange: HttpExchange, name: string,
       return { status: 204 };
     case 'Event':
       if (exchange.body.length > MAX_ASYNC_PAYLOAD_BYTES) return error(413, 'RequestTooLargeException', `Request must be smaller than ${MAX_ASYNC_PAYLOAD_BYTES} bytes for the InvokeAsync operation`);
-      lambda.invokeAsync(fn, payload);
+      lambda.invokeAsync(fn, payload, trace);
       return { status: 202, headers: { 'X-Amz-Executed-Version': '$LATEST' } };
     case 'RequestResponse': {
       if (exchange.body.length > MAX_SYNC_PAYLOAD_BYTES) return error(413, 'RequestTooLargeException', `Request must be smaller than ${MAX_SYNC_PAYLOAD_BYTES} bytes for the Invoke operation`);
-      const result = await lambda.invokeSync(fn, payload);
+      const result = await lambda.invokeSync(fn, payload, trace);
+      if (result.apiError !== undefined) return error(result.apiError.status, result.apiError.type, result.apiError.message);
       return {
         status: 200,
         headers: { 'Content-Type': 'application/json', 'X-Amz-Executed-Version': '$LATEST', ...(result.functionError === undefined ? {} : { 'X-Amz-Function-Error': result.functionError }) },

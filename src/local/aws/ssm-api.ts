@@ -10,6 +10,7 @@
  *
  * @see https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
  */
+import { AccessCheck } from './access-control';
 import { HttpExchange, HttpReply, Route } from './loopback-server';
 
 /** One stored parameter. */
@@ -32,7 +33,10 @@ const MAX_DELETE_NAMES = 10;
 export class ParameterStore {
   private readonly parameters = new Map<string, StoredParameter>();
 
-  public constructor(private readonly region: string, private readonly account: string) {}
+  /**
+   * @param access IAM for the calls (every call allowed without it)
+   */
+  public constructor(private readonly region: string, private readonly account: string, private readonly access?: AccessCheck) {}
 
   /** The route serving the API. */
   public readonly route: Route = (exchange) => this.serve(exchange);
@@ -53,10 +57,16 @@ export class ParameterStore {
     } catch {
       return error('SerializationException', 'the request body is not a JSON object');
     }
-    if (target === 'AmazonSSM.DeleteParameters') return this.deleteMany(input.Names);
+    const operation = target.slice('AmazonSSM.'.length);
+    const names = operation === 'DeleteParameters' ? (Array.isArray(input.Names) ? input.Names : []) : [input.Name];
+    for (const name of names) {
+      const denied = typeof name === 'string' && name !== '' ? this.access?.check(exchange, `ssm:${operation}`, this.arnOf(name)) : undefined;
+      if (denied !== undefined) return error('AccessDeniedException', denied);
+    }
+    if (operation === 'DeleteParameters') return this.deleteMany(input.Names);
     const name = input.Name;
     if (typeof name !== 'string' || name === '') return error('ValidationException', '1 validation error detected: Value null at \'name\' failed to satisfy constraint: Member must not be null');
-    switch (target.slice('AmazonSSM.'.length)) {
+    switch (operation) {
       case 'PutParameter': return this.put(name, input);
       case 'GetParameter': return this.get(name, input.WithDecryption === true);
       case 'DeleteParameter':
@@ -83,6 +93,11 @@ export class ParameterStore {
     return ok({ Version: version, Tier: tier });
   }
 
+  /** A parameter's ARN (the resource IAM checks). */
+  private arnOf(name: string): string {
+    return `arn:aws:ssm:${this.region}:${this.account}:parameter${name.startsWith('/') ? '' : '/'}${name}`;
+  }
+
   private deleteMany(names: unknown): HttpReply {
     if (!Array.isArray(names) || names.length === 0 || names.length > MAX_DELETE_NAMES || !names.every((n) => typeof n === 'string' && n !== '')) {
       return error('ValidationException', `Names must be a list of 1 to ${MAX_DELETE_NAMES} parameter names`);
@@ -102,7 +117,7 @@ export class ParameterStore {
         Value: hidden ? Buffer.from(`local-kms-ciphertext:${parameter.version}`).toString('base64') : parameter.value,
         Version: parameter.version,
         LastModifiedDate: parameter.lastModified / 1000,
-        ARN: `arn:aws:ssm:${this.region}:${this.account}:parameter${name.startsWith('/') ? '' : '/'}${name}`,
+        ARN: this.arnOf(name),
         DataType: 'text',
       },
     });

@@ -7,7 +7,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { harnessSource, HarnessOutcome, InvokeMessage, MARKER_VARIABLE, OUTCOME_PREFIX } from './harness';
+import { harnessSource, HarnessOutcome, InvokeMessage, MARKER_VARIABLE, OUTCOME_PREFIX, ReadyMessage } from './harness';
 
 /** How an invocation ended. */
 export type InvocationEnd =
@@ -33,6 +33,14 @@ export interface ContainerSpec {
   readonly timeoutSeconds: number;
 }
 
+/**
+ * How long Lambda's Init phase (starting the runtime, loading the handler) may take before it
+ * counts against the function's timeout; until then the timeout has not started.
+ *
+ * @see https://docs.aws.amazon.com/lambda/latest/dg/lambda-runtime-environment.html
+ */
+const INIT_LIMIT_MS = 10_000;
+
 /** Whether processes can be frozen here (SIGSTOP does not exist on Windows). */
 const CAN_FREEZE = process.platform !== 'win32';
 
@@ -45,10 +53,14 @@ export class Container {
     readonly logs: string[];
     readonly onLine: (line: string) => void;
     readonly finish: (end: InvocationEnd) => void;
+    /** The handler is loaded: the function's timeout starts. */
+    readonly ready: () => void;
   };
   private served = 0;
   private claimed = false;
   private exited = false;
+  /** Set when the runner kills the process: it is dead from then on, before its exit is reported. */
+  private killed = false;
   private frozen = false;
 
   public constructor(private readonly spec: ContainerSpec, private readonly onLog: (line: string) => void = () => {}) {
@@ -60,6 +72,9 @@ export class Container {
     });
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
+    this.child.on('message', (message: ReadyMessage) => {
+      if (message?.type === 'ready') this.current?.ready();
+    });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       this.flush();
@@ -73,7 +88,7 @@ export class Container {
 
   /** Whether the container can take an invocation now. */
   public get idle(): boolean {
-    return !this.exited && this.current === undefined && !this.claimed;
+    return !this.dead && this.current === undefined && !this.claimed;
   }
 
   /** Reserves the idle container for the invocation about to be sent. */
@@ -82,38 +97,52 @@ export class Container {
     return this;
   }
 
-  /** Whether the process is gone (it crashed, timed out or was stopped). */
+  /**
+   * Whether the process is gone (it crashed, timed out or was stopped). A killed process is dead
+   * at once, before the system reports its exit: Lambda sends the retry after a timeout to a new
+   * execution environment, never to the one it stopped.
+   */
   public get dead(): boolean {
-    return this.exited;
+    return this.exited || this.killed;
   }
 
   /**
    * Runs one invocation; resolves when the handler settles, the process dies, or the
-   * function's timeout runs out (which kills the process).
+   * function's timeout runs out (which kills the process). As in Lambda, the timeout starts
+   * once the handler is loaded (the Init phase of a cold start does not count, unless it takes
+   * longer than Lambda's 10 seconds), and so does the invocation's duration.
    */
-  public invoke(payload: string, requestId: string): Promise<InvocationOutcome> {
-    if (this.exited || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
+  public invoke(payload: string, requestId: string, traceId = ''): Promise<InvocationOutcome> {
+    if (this.dead || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
     this.claimed = false;
-    const started = Date.now();
+    let started = Date.now();
     const cold = this.served === 0;
     this.served++;
-    const deadline = started + this.spec.timeoutSeconds * 1000;
+    const timeoutMs = this.spec.timeoutSeconds * 1000;
     return new Promise<InvocationOutcome>((resolve) => {
       const logs: string[] = [];
-      const timer = setTimeout(() => {
-        this.stop();
-        finish({ kind: 'timeout', seconds: this.spec.timeoutSeconds });
-      }, this.spec.timeoutSeconds * 1000);
+      let timer: NodeJS.Timeout | undefined;
+      const startTimeout = () => {
+        if (timer !== undefined) return;
+        clearTimeout(initTimer);
+        started = Date.now();
+        timer = setTimeout(() => {
+          this.stop();
+          finish({ kind: 'timeout', seconds: this.spec.timeoutSeconds });
+        }, timeoutMs);
+      };
+      const initTimer = setTimeout(startTimeout, INIT_LIMIT_MS);
       const finish = (end: InvocationEnd) => {
         if (this.current?.logs !== logs) return;
+        clearTimeout(initTimer);
         clearTimeout(timer);
         this.current = undefined;
-        if (!this.exited) this.freeze();
+        if (!this.dead) this.freeze();
         resolve({ end, logs, durationMs: Date.now() - started, cold });
       };
-      this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish };
+      this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish, ready: startTimeout };
       this.thaw();
-      const message: InvokeMessage = { type: 'invoke', payload, requestId, deadline };
+      const message: InvokeMessage = { type: 'invoke', payload, requestId, timeoutMs, traceId };
       try {
         this.child.send(message);
       } catch {
@@ -125,6 +154,7 @@ export class Container {
   /** Kills the process (a no-op once it is gone). */
   public stop(): void {
     if (this.exited) return;
+    this.killed = true;
     this.thaw();
     this.child.kill('SIGKILL');
   }
@@ -158,7 +188,7 @@ export class Container {
   }
 
   private freeze(): void {
-    if (!CAN_FREEZE || this.frozen || this.exited) return;
+    if (!CAN_FREEZE || this.frozen || this.dead) return;
     this.frozen = this.child.kill('SIGSTOP');
   }
 

@@ -8,27 +8,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Container, InvocationEnd } from './container';
+import { Container } from './container';
+import { InvocationRecord, RecordedEnd, retried, syncResult } from './invocation-record';
 import { LocalLambda, SyncResult } from '../aws/lambda-api';
+import { stopsRecursion, TraceContext, traceFor } from '../rules/recursion-guard';
 import { runnableProblem } from '../stack/find-provider';
 import { FunctionRegistry, LambdaFunctionSpec } from '../stack/lambda-functions';
-
-/** How an invocation the runner recorded ended. */
-export type RecordedEnd = InvocationEnd | { readonly kind: 'not-runnable'; readonly reason: string } | { readonly kind: 'stopped' };
-
-/** One invocation, as the report shows it. */
-export interface InvocationRecord {
-  readonly fn: LambdaFunctionSpec;
-  readonly type: 'Event' | 'RequestResponse';
-  /** 1 for the first attempt; Lambda's retries of an asynchronous invocation count up. */
-  readonly attempt: number;
-  readonly end: RecordedEnd;
-  readonly logs: readonly string[];
-  readonly durationMs: number;
-  readonly cold: boolean;
-  /** Epoch milliseconds. */
-  readonly startedAt: number;
-}
 
 /** What the pool needs from its owner. */
 export interface PoolOptions {
@@ -87,26 +72,35 @@ export class FunctionPool implements LocalLambda {
     return this.functions.byName(name);
   }
 
-  public async invokeSync(fn: LambdaFunctionSpec, payload: string): Promise<SyncResult> {
-    const record = await this.track(() => this.run(fn, payload, 'RequestResponse', 1));
+  public async invokeSync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): Promise<SyncResult> {
+    const record = await this.track(() => this.run(fn, payload, 'RequestResponse', 1, traceFor(fn, callerTrace)));
     return syncResult(record);
   }
 
-  public invokeAsync(fn: LambdaFunctionSpec, payload: string): void {
+  public invokeAsync(fn: LambdaFunctionSpec, payload: string, callerTrace?: string): void {
+    // One event, one place in its chain: retries and repeated deliveries carry the same trace.
+    const trace = traceFor(fn, callerTrace);
     const again = this.options.redeliver?.(payload) === true;
-    const first = this.deliverAsync(fn, payload);
-    if (!again) return;
-    void this.deliverAsync(fn, payload);
-    void first.then(() => this.deliverAsync(fn, payload));
+    // Lambda answers an Event invoke (202) at once and runs it later: the delivery starts only
+    // after this returns, so starting a container (a process spawn) never holds up the answer.
+    // Counted as in flight meanwhile, so nobody sees the pool drained in between.
+    this.running++;
+    setImmediate(() => {
+      this.running--;
+      const first = this.deliverAsync(fn, payload, trace);
+      if (!again) return;
+      void this.deliverAsync(fn, payload, trace);
+      void first.then(() => this.deliverAsync(fn, payload, trace));
+    });
   }
 
   /** One delivery of an asynchronous invocation, with Lambda's retries; resolves when it ended. */
-  private deliverAsync(fn: LambdaFunctionSpec, payload: string): Promise<InvocationRecord> {
+  private deliverAsync(fn: LambdaFunctionSpec, payload: string, trace: TraceContext): Promise<InvocationRecord> {
     const generation = this.generation;
     return this.track(async () => {
-      let record = await this.run(fn, payload, 'Event', 1);
-      while (failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= fn.maxRetries && generation === this.generation) {
-        record = await this.run(fn, payload, 'Event', record.attempt + 1);
+      let record = await this.run(fn, payload, 'Event', 1, trace);
+      while (retried(record) && generation === this.generation) {
+        record = await this.run(fn, payload, 'Event', record.attempt + 1, trace);
       }
       return record;
     });
@@ -155,22 +149,20 @@ export class FunctionPool implements LocalLambda {
     for (const listener of this.listeners) listener();
   }
 
-  private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number): Promise<InvocationRecord> {
+  private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number, trace: TraceContext): Promise<InvocationRecord> {
     const startedAt = Date.now();
     const generation = this.generation;
+    const base = { fn, type, attempt, logs: [], durationMs: 0, cold: false, startedAt, chainCount: trace.count };
+    if (stopsRecursion(fn, trace)) return this.record({ ...base, end: { kind: 'recursion-stopped', count: trace.count } });
     const problem = runnableProblem(fn);
-    if (problem !== undefined) {
-      return this.record({ fn, type, attempt, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` }, logs: [], durationMs: 0, cold: false, startedAt });
-    }
+    if (problem !== undefined) return this.record({ ...base, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` } });
     const container = await this.container(fn);
-    if (container === undefined || generation !== this.generation) {
-      return this.record({ fn, type, attempt, end: { kind: 'stopped' }, logs: [], durationMs: 0, cold: false, startedAt });
-    }
-    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`);
+    if (container === undefined || generation !== this.generation) return this.record({ ...base, end: { kind: 'stopped' } });
+    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`, trace.header);
     if (this.options.cold || container.dead) this.remove(fn, container);
     this.wake(fn);
     const end: RecordedEnd = generation !== this.generation && outcome.end.kind === 'crashed' ? { kind: 'stopped' } : outcome.end;
-    return this.record({ fn, type, attempt, end, logs: outcome.logs, durationMs: outcome.durationMs, cold: outcome.cold, startedAt });
+    return this.record({ ...base, end, logs: outcome.logs, durationMs: outcome.durationMs, cold: outcome.cold });
   }
 
   private record(record: InvocationRecord): InvocationRecord {
@@ -219,26 +211,4 @@ export class FunctionPool implements LocalLambda {
     this.taskRoots.set(fn, root);
     return root;
   }
-}
-
-/** Whether an invocation failed in Lambda's eyes (Lambda retries those when asynchronous). */
-export function failed(end: RecordedEnd): boolean {
-  return end.kind !== 'returned' && end.kind !== 'stopped';
-}
-
-/** What Lambda's Invoke API answers for a synchronous invocation that ended this way. */
-export function syncResult(record: InvocationRecord): SyncResult {
-  const end = record.end;
-  switch (end.kind) {
-    case 'returned': return { payload: end.payload };
-    case 'error': return unhandled(end.errorType, end.errorMessage, end.trace);
-    case 'timeout': return unhandled('Sandbox.Timedout', `Task timed out after ${end.seconds.toFixed(2)} seconds`);
-    case 'crashed': return unhandled('Runtime.ExitError', `Runtime exited with error: ${end.signal === null ? `exit status ${end.exitCode}` : `signal: ${end.signal}`}`);
-    case 'not-runnable': return unhandled('Runtime.LocalUnsupported', `cdk-lifecycle invoke cannot run this function locally: ${end.reason}`);
-    case 'stopped': return unhandled('Runtime.LocalStopped', 'the local run stopped this invocation');
-  }
-}
-
-function unhandled(errorType: string, errorMessage: string, trace: readonly string[] = []): SyncResult {
-  return { payload: JSON.stringify({ errorType, errorMessage, trace }), functionError: 'Unhandled' };
 }

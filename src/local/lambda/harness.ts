@@ -17,8 +17,10 @@ export interface InvokeMessage {
   /** The event, as JSON. */
   readonly payload: string;
   readonly requestId: string;
-  /** Epoch milliseconds when the invocation's time runs out. */
-  readonly deadline: number;
+  /** The function's timeout: the invocation's time runs out this long after the handler is loaded. */
+  readonly timeoutMs: number;
+  /** The invocation's X-Ray trace header, set as `_X_AMZN_TRACE_ID` while it runs (as Lambda sets it). */
+  readonly traceId: string;
 }
 
 /** What the harness reports after an invocation. */
@@ -28,6 +30,11 @@ export type HarnessOutcome =
 
 /** Environment variable carrying the container's marker to the harness (removed before user code loads). */
 export const MARKER_VARIABLE = 'CDK_LIFECYCLE_LOCAL_MARKER';
+
+/** The IPC message the harness sends once the handler is loaded (Lambda's Init phase is over). */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
 
 /** The first characters of an outcome line: a record separator, then the container's marker. */
 export const OUTCOME_PREFIX = '\u001e';
@@ -102,8 +109,12 @@ function harness(): void {
     process.stdout.write(`\n${'\u001e'}${marker} ${JSON.stringify(outcome)}\n`);
   };
 
-  process.on('message', (message: { type?: string; payload: string; requestId: string; deadline: number }) => {
+  process.on('message', (message: { type?: string; payload: string; requestId: string; timeoutMs: number; traceId: string }) => {
     if (message?.type !== 'invoke') return;
+    // The AWS SDK's recursion-detection middleware copies it into the X-Amzn-Trace-Id of every call.
+    process.env._X_AMZN_TRACE_ID = message.traceId;
+    // The timeout counts from the end of Init (loading the handler), as in Lambda.
+    let deadline = Date.now() + message.timeoutMs;
     const context = {
       functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
       functionVersion: process.env.AWS_LAMBDA_FUNCTION_VERSION,
@@ -113,7 +124,7 @@ function harness(): void {
       logGroupName: process.env.AWS_LAMBDA_LOG_GROUP_NAME,
       logStreamName: process.env.AWS_LAMBDA_LOG_STREAM_NAME,
       callbackWaitsForEmptyEventLoop: true,
-      getRemainingTimeInMillis: () => Math.max(0, message.deadline - Date.now()),
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     };
     void (async () => {
       try {
@@ -122,6 +133,8 @@ function harness(): void {
           loaded = undefined;
           throw error;
         });
+        deadline = Date.now() + message.timeoutMs;
+        process.send?.({ type: 'ready' });
         const result = await call(fn, JSON.parse(message.payload), context);
         report({ ok: true, payload: JSON.stringify(result === undefined ? null : result) });
       } catch (error) {

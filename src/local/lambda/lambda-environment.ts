@@ -15,6 +15,8 @@ export interface LocalEndpoints {
   readonly awsUrl: string;
   /** Folder holding the AWS SDK links (`NODE_PATH`). */
   readonly nodePath: string;
+  /** The function's own access key id: the local APIs tell its calls by it (for IAM). */
+  readonly accessKeyId: string;
 }
 
 /** Names of variables the runner sets for the harness. */
@@ -47,7 +49,7 @@ export function lambdaEnvironment(
     AWS_LAMBDA_LOG_STREAM_NAME: `${today}/[$LATEST]${randomBytes(16).toString('hex')}`,
     AWS_REGION: fn.deployment.region,
     AWS_DEFAULT_REGION: fn.deployment.region,
-    AWS_ACCESS_KEY_ID: 'ASIALOCALCDKLIFECYCLE',
+    AWS_ACCESS_KEY_ID: endpoints.accessKeyId,
     AWS_SECRET_ACCESS_KEY: 'local-secret-access-key',
     AWS_SESSION_TOKEN: 'local-session-token',
     AWS_ENDPOINT_URL_LAMBDA: endpoints.awsUrl,

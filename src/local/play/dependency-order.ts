@@ -23,6 +23,20 @@ export class DependencyOrder {
     }
   }
 
+  /** What `id` depends on, directly or through other resources (never `id` itself). */
+  public dependenciesOf(id: string): Set<string> {
+    const found = new Set<string>();
+    const visit = (current: string) => {
+      for (const dependency of this.dependencies.get(current) ?? []) {
+        if (dependency === id || found.has(dependency)) continue;
+        found.add(dependency);
+        visit(dependency);
+      }
+    };
+    visit(id);
+    return found;
+  }
+
   /** `ids` in an order where each comes after what it depends on (directly or through other resources). */
   public sort(ids: readonly string[]): string[] {
     const order: string[] = [];

@@ -17,6 +17,8 @@ import { AssemblyStack } from '../../assembly/read-assembly';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../change-set';
 import { LocalSetupError } from '../local-setup-error';
 import { outcomeOf } from '../protocol/check-response';
+import { resourceIds } from '../rules/existing-resources';
+import { assertTemplateAccepted } from '../rules/template-rejected-error';
 import { customResourcesOf, CustomResourceTarget, findStack, isCustomResourceType } from '../stack/find-custom-resource';
 import { PlayedResource } from '../stack/template-resolver';
 
@@ -45,6 +47,8 @@ export async function playChangeSet(
 ): Promise<string[]> {
   const notes: string[] = [];
   const names = stackNames(before, after, selector.stack);
+  // CloudFormation refuses a template before it starts: nothing of a refused stack is played.
+  for (const stack of after.stacks) if (names.includes(stack.name)) assertTemplateAccepted(stack);
   for (const name of names) {
     const oldStack = before.stacks.find((stack) => stack.name === name);
     const newStack = after.stacks.find((stack) => stack.name === name);
@@ -102,8 +106,9 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
   const oldOrder = play.oldStack === undefined ? [] : new DependencyOrder(play.oldStack.template).sort(oldIds);
   for (const id of oldOrder) {
     const { before: target } = playable.find((c) => c.change.logicalResourceId === id)!;
-    const step = await new ResourcePlayer(context, target!, oldScope).send({ label: 'Create (as deployed)', requestType: 'Create', properties: target!.properties });
-    if (outcomeOf(step) === 'SUCCESS') deployed.set(id, { physicalResourceId: step.physicalResourceId!, data: dataOf(step.response) });
+    // It stands for a deployment that happened: whatever order it was made in, it was made.
+    const step = await new ResourcePlayer(context, target!, oldScope).send({ label: 'Create (as deployed)', requestType: 'Create', properties: target!.properties, existing: 'all' });
+    if (outcomeOf(step) === 'SUCCESS') deployed.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
     else notes.push(`${id}: its Create with the deployed properties failed, so its Update or Delete is not played`);
   }
 
@@ -111,14 +116,16 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
   context.aws.pool.deploy(after.functions);
   const cleanup: Array<() => Promise<unknown>> = [];
   const newIds = idsOf(playable.filter((c) => c.after !== undefined));
+  // Resources of the deployed stack that stay exist throughout; new ones only in dependency order.
+  const kept = resourceIds(play.oldStack?.template).filter((id) => resourceIds(play.newStack?.template).includes(id));
   const newOrder = play.newStack === undefined ? [] : new DependencyOrder(play.newStack.template).sort(newIds);
   for (const id of newOrder) {
     const { change, before: oldTarget, after: target } = playable.find((c) => c.change.logicalResourceId === id)!;
     const player = new ResourcePlayer(context, target!, newScope);
     if (change.action === 'Add') {
-      const step = await player.send({ label: 'Create', requestType: 'Create', properties: target!.properties });
+      const step = await player.send({ label: 'Create', requestType: 'Create', properties: target!.properties, alsoExisting: kept });
       if (outcomeOf(step) === 'FAILED') return stop(notes, id, 'Create');
-      updated.set(id, { physicalResourceId: step.physicalResourceId!, data: dataOf(step.response) });
+      updated.set(id, { physicalResourceId: step.physicalResourceId!, data: step.response?.Data });
       continue;
     }
     const old = deployed.get(id);
@@ -130,11 +137,11 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     }
     const step = await player.send({ label: 'Update', requestType: 'Update', properties: target!.properties, oldProperties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: newScope });
     if (outcomeOf(step) === 'FAILED') return stop(notes, id, 'Update');
-    updated.set(id, { physicalResourceId: step.physicalResourceId!, data: { ...old.data, ...dataOf(step.response) } });
+    updated.set(id, { physicalResourceId: step.physicalResourceId!, data: { ...old.data, ...step.response?.Data } });
     if (step.physicalResourceId !== old.physicalResourceId) {
       notes.push(`${id}: the Update answered a new physical id, a replacement: CloudFormation deletes ${old.physicalResourceId} in the cleanup`);
       cleanup.push(() => cleanupPlayer(context, oldTarget!, target, oldScope, newScope)
-        .send({ label: 'Delete (old id)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope }));
+        .send({ label: 'Delete (old id)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope, existing: 'all' }));
     }
   }
 
@@ -144,7 +151,7 @@ async function playStack(context: PlayContext, play: StackPlay): Promise<void> {
     const old = deployed.get(id);
     if (change.action !== 'Remove' || old === undefined) continue;
     cleanup.push(() => cleanupPlayer(context, oldTarget!, undefined, oldScope, newScope)
-      .send({ label: 'Delete (removed)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope }));
+      .send({ label: 'Delete (removed)', requestType: 'Delete', properties: oldTarget!.properties, physicalResourceId: old.physicalResourceId, scope: oldScope, alsoExisting: resourceIds(play.newStack?.template) }));
   }
   for (const run of cleanup) await run();
 }
@@ -169,11 +176,6 @@ function cleanupPlayer(
 
 function stop(notes: string[], id: string, what: string): void {
   notes.push(`${id}: its ${what} failed, so CloudFormation would roll the stack back: the rest of the change set is not played`);
-}
-
-function dataOf(response: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
-  const data = response?.Data;
-  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data as Record<string, unknown> : undefined;
 }
 
 /** The stacks to play: those of both assemblies, or the one `wanted` names. */

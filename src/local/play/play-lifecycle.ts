@@ -43,7 +43,8 @@ export async function playLifecycle(
       current = updated;
       if (update.physicalResourceId !== id) {
         notes.push(`the Update answered a new physical id: a replacement, so CloudFormation deletes the old id ${id} once the update is done`);
-        await player.send({ label: 'Delete (old id)', requestType: 'Delete', properties: original, physicalResourceId: id });
+        // The update is done: the stack's resources all exist while the old id is deleted.
+        await player.send({ label: 'Delete (old id)', requestType: 'Delete', properties: original, physicalResourceId: id, existing: 'all' });
         id = update.physicalResourceId!;
       }
     } else {

@@ -6,8 +6,8 @@
  * the protocol checks.
  */
 import { randomUUID } from 'node:crypto';
-import { leftoverNotes, noResponse, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
-import { StepResult } from './step-result';
+import { accessViolations, leftoverNotes, noResponse, recursionViolations, sdkHints, secretNotes, summarize, WaitOutcome } from './step-report';
+import { StepResult, typedResponse } from './step-result';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
 import { buildRequest, RequestType, snsNotification } from '../request/cloudformation-request';
@@ -85,6 +85,8 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const waitLimitSeconds = Math.min(serviceTimeoutSeconds, options.timeoutSeconds ?? Infinity);
   const functionTimeoutSeconds = Math.max(...functionsOf(provider).map((fn) => fn.timeoutSeconds));
   const firstRecord = aws.pool.records.length;
+  const firstDenied = aws.access.denied.length;
+  const firstAccessNote = aws.access.notes.length;
   const parametersBefore = new Set(aws.parameters.list().map((parameter) => parameter.name));
   const sentAt = Date.now();
 
@@ -120,9 +122,10 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const violations: Violation[] = [...checked.violations];
   const notes = [...request.notes ?? []];
   if (responses.length === 0) violations.push(noResponse(outcome, records, waitLimitSeconds, serviceTimeoutSeconds));
+  violations.push(...recursionViolations(records), ...accessViolations(aws.access.denied.slice(firstDenied)));
   if (outcome === 'runaway') violations.push({ rule: 'runaway', message: `the provider ran more than ${MAX_INVOCATIONS_PER_STEP} invocations for one request, so the runner stopped it: CloudFormation would see the same loop` });
   notes.push(...secretNotes(aws, sent.ResponseURL, records), ...leftoverNotes(aws, parametersBefore, responses.length > 0));
-  notes.push(...sdkHints(records, checked.body));
+  notes.push(...sdkHints(records, checked.body), ...new Set(aws.access.notes.slice(firstAccessNote)));
 
   return {
     index,
@@ -132,7 +135,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
     logicalResourceId: target.logicalId,
     resourceType: target.resourceType,
     request: sent,
-    ...(checked.body === undefined ? {} : { response: checked.body }),
+    ...(checked.body === undefined ? {} : { response: typedResponse(checked.body), responseBody: checked.body }),
     ...(checked.bytes === undefined ? {} : { responseBytes: checked.bytes }),
     ...(checked.status === undefined ? {} : { status: checked.status }),
     ...(checked.physicalResourceId === undefined ? {} : { physicalResourceId: checked.physicalResourceId }),

@@ -7,6 +7,8 @@ import { StepResult } from './step-result';
 import { AssemblyStack } from '../../assembly/read-assembly';
 import { LocalAws } from '../local-aws';
 import { RequestType } from '../request/cloudformation-request';
+import { dependenciesOnly, ExistingResources } from '../rules/existing-resources';
+import { templateSizeNote } from '../rules/template-checks';
 import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { findProvider, Provider } from '../stack/find-provider';
@@ -43,6 +45,14 @@ export interface PlayRequest {
   readonly scope?: ResolveScope;
   /** The assembly whose provider handles it, when not the target's own. */
   readonly provider?: Provider;
+  /**
+   * Which resources of the stack exist while it runs: `all`, or only what the resource depends
+   * on (plus `alsoExisting`). Default: `all` for an Update, `dependencies` for a Create or a
+   * Delete (CloudFormation creates and deletes unrelated resources concurrently).
+   */
+  readonly existing?: 'all' | 'dependencies';
+  /** Resources that exist anyway when only dependencies count (those deployed before a change set). */
+  readonly alsoExisting?: readonly string[];
 }
 
 /** Sends the requests of one custom resource. */
@@ -66,6 +76,8 @@ export class ResourcePlayer {
     const oldResolver = this.resolver({ ...scope, replaced: undefined });
     const oldProperties = request.oldProperties === undefined ? undefined : oldResolver.resolve(request.oldProperties) as Record<string, unknown>;
     const notes = [...resolver.notes, ...oldResolver.notes.filter((note) => !resolver.notes.includes(note))];
+    const access = this.context.aws.access;
+    access.existing = this.existingDuring(request);
     const step = await playStep(this.context.aws, {
       label: request.label,
       requestType: request.requestType,
@@ -76,11 +88,22 @@ export class ResourcePlayer {
       ...(oldProperties === undefined ? {} : { oldProperties }),
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
-    }, this.context.steps.length + 1, this.context.options);
-    if (this.context.steps.length === 0) step.notes.push(...runtimeNotes(this.provider));
+    }, this.context.steps.length + 1, this.context.options).finally(() => { access.existing = undefined; });
+    if (this.context.steps.length === 0) {
+      const sizeNote = templateSizeNote(this.target.stack.templateBytes);
+      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]));
+    }
     this.context.steps.push(step);
     this.context.onStep?.(step);
     return step;
+  }
+
+  /** What exists while `request` runs (see `ExistingResources`). */
+  private existingDuring(request: PlayRequest): ExistingResources | undefined {
+    const mode = request.existing ?? (request.requestType === 'Update' ? 'all' : 'dependencies');
+    if (mode === 'all') return undefined;
+    const { stack, logicalId } = this.target;
+    return { stackName: stack.name, logicalId, during: request.requestType, ids: dependenciesOnly(stack.template, logicalId, request.alsoExisting) };
   }
 
   private resolver(scope: ResolveScope): TemplateResolver {

@@ -4,10 +4,12 @@
  * behind, AWS SDK packages to install).
  */
 import { StepResult, InvocationSummary } from './step-result';
-import { failed, InvocationRecord, RecordedEnd } from '../lambda/function-pool';
+import { DeniedCall } from '../aws/access-control';
+import { failed, InvocationRecord, RecordedEnd, retried } from '../lambda/invocation-record';
 import { missingSdkPackages } from '../lambda/sdk-modules';
 import { LocalAws } from '../local-aws';
 import { Violation } from '../protocol/check-response';
+import { MAX_CHAIN_INVOCATIONS } from '../rules/recursion-guard';
 
 /** How the wait for an answer ended. */
 export type WaitOutcome = 'settled' | 'limit' | 'runaway';
@@ -40,6 +42,44 @@ export function noResponse(
   const last = records[records.length - 1];
   const why = last === undefined ? 'no invocation ran' : failed(last.end) ? `the provider's last invocation ${describeEnd(last.end)}` : 'the provider returned without answering';
   return { rule: 'no-response', message: `no response arrived and the provider stopped running (${why}): ${wait}` };
+}
+
+/**
+ * Lambda's recursive loop detection stopped an invocation of the step: the rule, with the
+ * function and what to set. A function whose RecursiveLoop is Allow is never stopped.
+ */
+export function recursionViolations(records: readonly InvocationRecord[]): Violation[] {
+  const stopped = records.filter((record) => record.end.kind === 'recursion-stopped');
+  return [...new Set(stopped.map((record) => record.fn))].map((fn) => ({
+    rule: 'recursive-loop',
+    message: `Lambda stopped invocation ${MAX_CHAIN_INVOCATIONS + 1} of function ${fn.logicalId} in one chain of invocations: its recursive loop detection lets a function be invoked ${MAX_CHAIN_INVOCATIONS} times by one event (followed through the X-Ray trace header the AWS SDK passes on) and drops the next, because the function's RecursiveLoop is ${fn.recursiveLoop}: a provider that continues in new invocations of itself needs RecursiveLoop: Allow`,
+  }));
+}
+
+/**
+ * The calls IAM denied during a step, one violation for each function, action and cause:
+ * `dependency-order` when the policy that allows the call exists in the template but not at
+ * that moment (the custom resource does not depend on it), `iam-permission` when none allows it.
+ */
+export function accessViolations(denied: readonly DeniedCall[]): Violation[] {
+  const seen = new Map<string, Violation>();
+  for (const call of denied) {
+    const key = [call.caller.logicalId, call.action, call.rule, ...call.missing].join('|');
+    if (seen.has(key)) continue;
+    const what = `function ${call.caller.logicalId}'s call of ${call.action} on ${call.resource} was denied (AccessDeniedException)`;
+    if (call.rule === 'iam-permission' || call.existing === undefined) {
+      seen.set(key, { rule: call.rule, message: `${what}: no policy of its role allows it, so it fails deployed too` });
+      continue;
+    }
+    const { logicalId, during } = call.existing;
+    const missing = call.missing.join(', ');
+    const state = during === 'Create' ? 'may not have been created yet' : 'may already be deleted';
+    seen.set(key, {
+      rule: 'dependency-order',
+      message: `${what} during the ${during} of ${logicalId}: the policy that allows it is ${missing}, which ${logicalId} does not depend on, so it ${state}: CloudFormation creates and deletes resources with no dependency between them concurrently. Make ${logicalId} depend on ${missing} (DependsOn; with cdk-lifecycle, a ProvidedResource or provider.addDependent(resource) does)`,
+    });
+  }
+  return [...seen.values()];
 }
 
 /** The response URL's signature in the logs, or a parameter holding the URL in clear. */
@@ -78,6 +118,7 @@ export function describeEnd(end: RecordedEnd): string {
     case 'crashed': return `crashed: its process exited (${end.signal ?? `exit code ${end.exitCode}`})`;
     case 'not-runnable': return `could not run locally: ${end.reason}`;
     case 'stopped': return 'was stopped by the runner';
+    case 'recursion-stopped': return `was stopped by Lambda's recursive loop detection (invocation ${end.count} of the function in one chain; Lambda allows ${MAX_CHAIN_INVOCATIONS})`;
   }
 }
 
@@ -89,7 +130,7 @@ export function summarize(record: InvocationRecord): InvocationSummary {
     attempt: record.attempt,
     outcome: record.end.kind,
     ...(record.end.kind === 'returned' ? {} : { error: describeEnd(record.end) }),
-    retried: record.type === 'Event' && failed(record.end) && record.end.kind !== 'not-runnable' && record.attempt <= record.fn.maxRetries,
+    retried: retried(record),
     durationMs: record.durationMs,
     cold: record.cold,
   };

@@ -20,6 +20,44 @@ export interface InvocationSummary {
   readonly cold: boolean;
 }
 
+/**
+ * A provider's answer with its fields typed as the custom-resource protocol defines them. A
+ * field the provider sent with another type is left out here (a violation names it; the body
+ * as sent is the step's `responseBody`); fields the protocol does not define are kept as sent.
+ *
+ * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref-responses.html
+ */
+export interface CustomResourceResponse {
+  /** `SUCCESS` or `FAILED` (another text is a `status` violation). */
+  readonly Status?: string;
+  readonly Reason?: string;
+  readonly PhysicalResourceId?: string;
+  readonly StackId?: string;
+  readonly RequestId?: string;
+  readonly LogicalResourceId?: string;
+  /** The names and values `Fn::GetAtt` reads. */
+  readonly Data?: Readonly<Record<string, unknown>>;
+  readonly NoEcho?: boolean;
+  readonly [field: string]: unknown;
+}
+
+/** The protocol's fields and the type each must have to be kept in a `CustomResourceResponse`. */
+const FIELD_TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
+  Status: (value) => typeof value === 'string',
+  Reason: (value) => typeof value === 'string',
+  PhysicalResourceId: (value) => typeof value === 'string',
+  StackId: (value) => typeof value === 'string',
+  RequestId: (value) => typeof value === 'string',
+  LogicalResourceId: (value) => typeof value === 'string',
+  Data: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  NoEcho: (value) => typeof value === 'boolean',
+};
+
+/** The body of an answer as a `CustomResourceResponse`: protocol fields of the wrong type left out. */
+export function typedResponse(body: Readonly<Record<string, unknown>>): CustomResourceResponse {
+  return Object.fromEntries(Object.entries(body).filter(([key, value]) => FIELD_TYPES[key]?.(value) ?? true));
+}
+
 /** One request CloudFormation would send, played. */
 export interface StepResult {
   /** 1-based position in the play. */
@@ -32,8 +70,10 @@ export interface StepResult {
   readonly resourceType: string;
   /** The request as sent (the response URL included). */
   readonly request: CloudFormationRequest;
-  /** The body of the response CloudFormation would act on, when it is a JSON object. */
-  readonly response?: Readonly<Record<string, unknown>>;
+  /** The response CloudFormation would act on, when its body is a JSON object, typed (see `CustomResourceResponse`). */
+  readonly response?: CustomResourceResponse;
+  /** That body exactly as the provider sent it. */
+  readonly responseBody?: Readonly<Record<string, unknown>>;
   readonly responseBytes?: number;
   /** The answer's Status, when it is valid. */
   readonly status?: 'SUCCESS' | 'FAILED';

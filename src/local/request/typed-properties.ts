@@ -15,8 +15,9 @@ export const RESERVED_PROPERTY = 'CdkLifecycle';
 const CLOUDFORMATION_PROPERTIES = ['ServiceToken', 'ServiceTimeout'];
 
 /**
- * The template's properties with `changes` laid over them (top-level keys replace), and the
- * reserved property recomputed when the resource has one.
+ * The template's properties with `changes` laid over them (top-level keys replace), and, for a
+ * `ProvidedResource` (it has the reserved property), written as it writes them: the reserved
+ * property recomputed, nulls left out of the properties.
  */
 export function mergeProperties(template: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...template, ...changes };
@@ -25,8 +26,21 @@ export function mergeProperties(template: Readonly<Record<string, unknown>>, cha
   const isUserProperty = (key: string) => key !== RESERVED_PROPERTY && !CLOUDFORMATION_PROPERTIES.includes(key);
   const userProperties = Object.fromEntries(Object.entries(merged).filter(([key]) => isUserProperty(key)));
   const replaceOnChange = Array.isArray(reserved.replaceOnChange) ? reserved.replaceOnChange : [];
-  merged[RESERVED_PROPERTY] = encodeTypes(userProperties, reserved.v, replaceOnChange);
-  return merged;
+  // As ProvidedResource writes them: CloudFormation takes no null, the reserved property lists where they were.
+  const written = withoutNulls(merged, false) as Record<string, unknown>;
+  written[RESERVED_PROPERTY] = encodeTypes(userProperties, reserved.v, replaceOnChange);
+  return written;
+}
+
+/** What a null list item is written as (the runtime turns it back into null). */
+const NULL_ITEM = '';
+
+/** A value as ProvidedResource writes it into the template: null members left out, null list items "". */
+export function withoutNulls(value: unknown, inList: boolean): unknown {
+  if (value === null) return inList ? NULL_ITEM : undefined;
+  if (Array.isArray(value)) return value.map((item) => withoutNulls(item, true));
+  if (!isPlainObject(value) || isIntrinsic(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNulls(item, false)]).filter(([, item]) => item !== undefined));
 }
 
 /** The reserved property's value for plain JSON properties. */
@@ -58,6 +72,6 @@ function isIntrinsic(value: Record<string, unknown>): boolean {
 }
 
 /** Escapes one JSON pointer segment (RFC 6901). */
-function escapeSegment(segment: string): string {
+export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -34,6 +34,10 @@ export interface LambdaFunctionSpec {
   readonly environment: Readonly<Record<string, unknown>>;
   /** How often Lambda retries a failed asynchronous invocation (its EventInvokeConfig, else 2). */
   readonly maxRetries: number;
+  /** `RecursiveLoop`: `Allow`, or `Terminate` (Lambda's default): whether Lambda stops a recursive loop through it. */
+  readonly recursiveLoop: string;
+  /** The function's `Role` as the template has it (usually `Fn::GetAtt` of a role of the stack). */
+  readonly role?: unknown;
   readonly code: FunctionCode;
   /** The registry of the function's assembly (references in its settings resolve there). */
   readonly registry: FunctionRegistry;
@@ -102,6 +106,8 @@ function functionsOf(stack: AssemblyStack, registry: FunctionRegistry): LambdaFu
       memoryMb: numberOr(properties.MemorySize, DEFAULT_MEMORY_MB),
       environment: variables,
       maxRetries: retries.get(logicalId) ?? DEFAULT_RETRIES,
+      recursiveLoop: typeof properties.RecursiveLoop === 'string' ? properties.RecursiveLoop : 'Terminate',
+      ...(properties.Role === undefined ? {} : { role: properties.Role }),
       code: codeOf(stack, properties, metadata),
       registry,
     }];

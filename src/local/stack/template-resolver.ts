@@ -12,7 +12,9 @@
 import { Deployment, nameSuffix } from './deployment';
 import { FunctionRegistry } from './lambda-functions';
 import { AssemblyStack } from '../../assembly/read-assembly';
+import { cfnEqual } from '../../change-set/cfn-equal';
 import { isPlainObject } from '../../change-set/input/read-template';
+import { IntrinsicEvaluator, Known, known, NO_VALUE } from '../../template/intrinsic-evaluator';
 
 /** What a played custom resource answered, for `Ref` and `Fn::GetAtt` on it. */
 export interface PlayedResource {
@@ -35,17 +37,27 @@ export interface ResolverContext {
   readonly parameters?: Readonly<Record<string, string>>;
 }
 
-/** Removes the key or list item it stands for (`Ref: AWS::NoValue`). */
-const NO_VALUE = Symbol('AWS::NoValue');
-
-/** How deep values are followed. */
-const MAX_DEPTH = 64;
-
 /** Resolves template values; `notes` collects the placeholders used, once each. */
 export class TemplateResolver {
   public readonly notes: string[] = [];
+  private readonly evaluator: IntrinsicEvaluator;
 
-  public constructor(private readonly context: ResolverContext) {}
+  public constructor(private readonly context: ResolverContext) {
+    const template = context.stack.template;
+    this.evaluator = new IntrinsicEvaluator({
+      conditions: isPlainObject(template.Conditions) ? template.Conditions : {},
+      mappings: isPlainObject(template.Mappings) ? template.Mappings : {},
+      ref: (name) => known(this.ref(name)),
+      getAtt: (target, attribute) => known(this.getAtt(target, attribute)),
+      other: (name, operand, depth) => this.other(name, operand, depth),
+      literal: (value, depth) => known(this.literal(value, depth)),
+      // What only a deployment knows becomes a placeholder, and is noted.
+      unknown: (what, reason) => known(this.placeholder(what, reason.replace(/ is not evaluated$/, ' is not evaluated locally'))),
+      // "Take the true branch": a deployment would decide; the runner plays one of them.
+      unknownCondition: () => true,
+      equals: (a, b) => cfnEqual(a, b),
+    });
+  }
 
   /** The value with every intrinsic evaluated (`AWS::NoValue` keys removed). */
   public resolve(value: unknown): unknown {
@@ -54,13 +66,15 @@ export class TemplateResolver {
   }
 
   private value(value: unknown, depth: number): unknown {
-    if (depth > MAX_DEPTH) return value;
-    if (Array.isArray(value)) return value.map((item) => this.value(item, depth + 1)).filter((item) => item !== NO_VALUE);
+    const result = this.evaluator.value(value, depth);
+    return result.known ? result.value : this.placeholder('value', 'a value that cannot be evaluated locally');
+  }
+
+  /** An object that is no intrinsic function: each key resolved (`AWS::NoValue` ones removed); other values as they are. */
+  private literal(value: unknown, depth: number): unknown {
     if (!isPlainObject(value)) return value;
     const keys = Object.keys(value);
-    if (keys.length === 1 && (keys[0] === 'Ref' || keys[0].startsWith('Fn::') || keys[0] === 'Condition')) {
-      return this.intrinsic(keys[0], value[keys[0]], depth);
-    }
+    if (keys.length === 1 && keys[0] === 'Condition') return this.truth(value, depth);
     const result: Record<string, unknown> = {};
     for (const key of keys) {
       const resolved = this.value(value[key], depth + 1);
@@ -69,50 +83,25 @@ export class TemplateResolver {
     return result;
   }
 
-  private intrinsic(name: string, argument: unknown, depth: number): unknown {
-    const arg = (value: unknown) => this.value(value, depth + 1);
+  /** The functions only the runner evaluates (a deployment's values), and conditions used as values. */
+  private other(name: string, operand: unknown, depth: number): Known | undefined {
+    const arg = (item: unknown) => this.value(item, depth + 1);
     switch (name) {
-      case 'Ref': return this.ref(String(argument));
-      case 'Fn::GetAtt': return this.getAtt(argument, arg);
-      case 'Fn::Sub': return this.sub(argument, arg);
-      case 'Fn::Join': {
-        const [separator, items] = asArray(argument);
-        return asArray(arg(items)).map(text).join(text(arg(separator)));
+      case 'Fn::Base64': return known(Buffer.from(text(arg(operand)), 'utf8').toString('base64'));
+      case 'Fn::GetAZs': return known(['a', 'b', 'c'].map((zone) => `${this.context.deployment.region}${zone}`));
+      case 'Fn::ImportValue': return known(this.importValue(text(arg(operand))));
+      case 'Fn::ToJsonString': return known(JSON.stringify(arg(operand)));
+      case 'Fn::Length': {
+        const list = arg(operand);
+        return known(Array.isArray(list) ? list.length : 1);
       }
-      case 'Fn::Select': {
-        const [index, items] = asArray(argument);
-        return asArray(arg(items))[Number(arg(index))];
-      }
-      case 'Fn::Split': {
-        const [separator, source] = asArray(argument);
-        return text(arg(source)).split(text(arg(separator)));
-      }
-      case 'Fn::Base64': return Buffer.from(text(arg(argument)), 'utf8').toString('base64');
-      case 'Fn::GetAZs': return ['a', 'b', 'c'].map((zone) => `${this.context.deployment.region}${zone}`);
-      case 'Fn::FindInMap': {
-        const [map, top, second] = asArray(argument).map((item) => text(arg(item)));
-        const mappings = this.context.stack.template.Mappings;
-        const entry = isPlainObject(mappings) && isPlainObject(mappings[map]) ? mappings[map][top] : undefined;
-        const found = isPlainObject(entry) ? entry[second] : undefined;
-        return found === undefined ? this.placeholder(`${map}.${top}.${second}`, `Fn::FindInMap ${map}.${top}.${second} is not in the template's Mappings`) : arg(found);
-      }
-      case 'Fn::If': {
-        const [condition, whenTrue, whenFalse] = asArray(argument);
-        return this.condition(String(condition), depth) ? arg(whenTrue) : arg(whenFalse);
-      }
-      case 'Fn::Equals': {
-        const [a, b] = asArray(argument);
-        return JSON.stringify(arg(a)) === JSON.stringify(arg(b));
-      }
-      case 'Fn::And': return asArray(argument).every((item) => arg(item) === true);
-      case 'Fn::Or': return asArray(argument).some((item) => arg(item) === true);
-      case 'Fn::Not': return arg(asArray(argument)[0]) !== true;
-      case 'Condition': return this.condition(String(argument), depth);
-      case 'Fn::ImportValue': return this.importValue(text(arg(argument)));
-      case 'Fn::ToJsonString': return JSON.stringify(arg(argument));
-      case 'Fn::Length': return asArray(arg(argument)).length;
-      default: return this.placeholder(name, `${name} is not evaluated locally`);
+      case 'Fn::Equals': case 'Fn::And': case 'Fn::Or': case 'Fn::Not': return known(this.truth({ [name]: operand }, depth));
+      default: return undefined;
     }
+  }
+
+  private truth(expression: unknown, depth: number): boolean {
+    return this.evaluator.truth(expression, depth) ?? true;
   }
 
   private ref(target: string): unknown {
@@ -143,10 +132,7 @@ export class TemplateResolver {
     return this.resourceId(target);
   }
 
-  private getAtt(argument: unknown, arg: (value: unknown) => unknown): unknown {
-    const parts = typeof argument === 'string' ? [argument.slice(0, argument.indexOf('.')), argument.slice(argument.indexOf('.') + 1)] : asArray(argument);
-    const target = text(parts[0]);
-    const attribute = text(arg(parts[1]));
+  private getAtt(target: string, attribute: string): unknown {
     const played = this.context.played?.get(target);
     if (played !== undefined) {
       const value = played.data?.[attribute];
@@ -163,23 +149,6 @@ export class TemplateResolver {
       return this.placeholder(`${target}.${attribute}`, undefined, `arn:${partition}:${service}:${region}:${account}:${this.resourceId(target, false).toLowerCase()}`);
     }
     return this.placeholder(`${target}.${attribute}`);
-  }
-
-  private sub(argument: unknown, arg: (value: unknown) => unknown): string {
-    const [template, variables] = typeof argument === 'string' ? [argument, {}] : asArray(argument);
-    const values = isPlainObject(variables) ? variables : {};
-    return text(template).replace(/\$\{([^}]*)\}/g, (_whole, name: string) => {
-      if (name.startsWith('!')) return `\${${name.slice(1)}}`;
-      if (name in values) return text(arg(values[name]));
-      const dot = name.indexOf('.');
-      return text(dot === -1 || name.startsWith('AWS::') ? this.ref(name) : arg({ 'Fn::GetAtt': [name.slice(0, dot), name.slice(dot + 1)] }));
-    });
-  }
-
-  private condition(name: string, depth: number): boolean {
-    const conditions = this.context.stack.template.Conditions;
-    if (!isPlainObject(conditions) || !(name in conditions) || depth > MAX_DEPTH) return true;
-    return this.value(conditions[name], depth + 1) === true;
   }
 
   private importValue(exportName: string): unknown {
@@ -226,10 +195,6 @@ export class TemplateResolver {
   private note(note: string): void {
     if (!this.notes.includes(note)) this.notes.push(note);
   }
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [value];
 }
 
 function text(value: unknown): string {

@@ -106,3 +106,26 @@ test('GIVEN a request without an AmazonSSM target WHEN sent THEN the SSM stand-i
 
   expect(response.status).toBe(404);
 });
+
+test('GIVEN an access check that denies some parameters WHEN each operation is called THEN the denied ones answer AccessDeniedException and change nothing, checked on the parameter ARN', async () => {
+  const checked: string[] = [];
+  const guarded = new ParameterStore('eu-west-1', '987654321098', {
+    check: (_exchange, action, resource) => {
+      checked.push(`${action} ${resource}`);
+      return resource.endsWith('/denied') ? `not authorized to perform: ${action}` : undefined;
+    },
+  });
+  await server.close();
+  server = await LoopbackServer.start([guarded.route]);
+
+  expect(await ssm('PutParameter', { Name: '/ok', Value: 'v', Type: 'String' })).toMatchObject({ status: 200 });
+  expect(await ssm('PutParameter', { Name: '/denied', Value: 'v', Type: 'String' })).toEqual({ status: 400, body: { __type: 'AccessDeniedException', message: 'not authorized to perform: ssm:PutParameter' } });
+  expect(await ssm('DeleteParameters', { Names: ['/ok', '/denied'] })).toMatchObject({ status: 400, body: { __type: 'AccessDeniedException' } });
+  expect(guarded.list().map((parameter) => parameter.name)).toEqual(['/ok']);
+  expect(checked).toEqual([
+    'ssm:PutParameter arn:aws:ssm:eu-west-1:987654321098:parameter/ok',
+    'ssm:PutParameter arn:aws:ssm:eu-west-1:987654321098:parameter/denied',
+    'ssm:DeleteParameters arn:aws:ssm:eu-west-1:987654321098:parameter/ok',
+    'ssm:DeleteParameters arn:aws:ssm:eu-west-1:987654321098:parameter/denied',
+  ]);
+});

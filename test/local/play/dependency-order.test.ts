@@ -21,3 +21,19 @@ test('GIVEN a reference cycle WHEN sorted THEN every resource is still listed on
 
   expect(order.sort(['A', 'B']).sort()).toEqual(['A', 'B']);
 });
+
+test('GIVEN direct and indirect dependencies WHEN asked what a resource depends on THEN both are listed, and neither unrelated resources nor the resource itself', () => {
+  const order = new DependencyOrder({
+    Resources: {
+      Custom: { Type: 'Custom::X', Properties: { ServiceToken: { 'Fn::GetAtt': ['Fn', 'Arn'] } } },
+      Fn: { Type: 'AWS::Lambda::Function', DependsOn: ['Role'], Properties: { Role: { 'Fn::GetAtt': ['Role', 'Arn'] } } },
+      Role: { Type: 'AWS::IAM::Role' },
+      Policy: { Type: 'AWS::IAM::Policy', Properties: { Roles: [{ Ref: 'Role' }] } },
+      Loop: { Type: 'Custom::Y', Properties: { self: { Ref: 'Loop' }, other: { Ref: 'Custom' } } },
+    },
+  });
+
+  expect([...order.dependenciesOf('Custom')].sort()).toEqual(['Fn', 'Role']);
+  expect([...order.dependenciesOf('Loop')].sort()).toEqual(['Custom', 'Fn', 'Role']);
+  expect([...order.dependenciesOf('Policy')]).toEqual(['Role']);
+});

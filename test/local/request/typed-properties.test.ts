@@ -2,8 +2,8 @@
  * New properties given to the runner get the reserved `CdkLifecycle` property a synth of them
  * would write: the runner's encoding agrees with `ProvidedResource`'s.
  */
-import { encodeOptions } from '../../../src/custom-resource/private/encode-properties';
-import { encodeTypes, mergeProperties, RESERVED_PROPERTY } from '../../../src/local/request/typed-properties';
+import { cloudFormationProperties, encodeOptions } from '../../../src/custom-resource/private/encode-properties';
+import { encodeTypes, mergeProperties, RESERVED_PROPERTY, withoutNulls } from '../../../src/local/request/typed-properties';
 import { RESERVED_PROPERTY as CONTRACT_PROPERTY } from '../../../src/runtime/contract';
 
 const TEMPLATE = {
@@ -51,4 +51,12 @@ test('GIVEN a reserved property without a version, or new ServiceToken and Servi
 test('GIVEN a resource without the reserved property, or new properties that set it WHEN merged THEN the merge is plain', () => {
   expect(mergeProperties({ a: 1 }, { b: 2 })).toEqual({ a: 1, b: 2 });
   expect(mergeProperties(TEMPLATE, { CdkLifecycle: { v: '1' } }).CdkLifecycle).toEqual({ v: '1' });
+});
+
+test('GIVEN new properties holding nulls WHEN merged for a ProvidedResource THEN they are written as ProvidedResource writes them (no null: CloudFormation refuses one), and the reserved property lists where they were', () => {
+  const changes = { gone: null, nested: { x: null, y: 1 }, list: ['a', null, 'b'] };
+  const merged = mergeProperties(TEMPLATE, changes);
+
+  expect(merged).toEqual({ ...TEMPLATE, nested: { y: 1 }, list: ['a', '', 'b'], CdkLifecycle: { v: '1', numbers: ['/count', '/nested/y'], nulls: ['/gone', '/nested/x', '/list/1'], replaceOnChange: ['name'] } });
+  expect(withoutNulls(changes, false)).toEqual(cloudFormationProperties('Test', changes));
 });

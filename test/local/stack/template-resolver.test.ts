@@ -51,10 +51,11 @@ test.each<[string, unknown, unknown]>([
   ['Fn::GetAZs', { 'Fn::GetAZs': '' }, ['eu-west-1a', 'eu-west-1b', 'eu-west-1c']],
   ['Fn::FindInMap', { 'Fn::FindInMap': ['Regions', { Ref: 'AWS::Region' }, 'Ami'] }, 'ami-123'],
   ['Fn::If on conditions built from Fn::Equals, Fn::Not and Condition', { 'Fn::If': ['IsDev', 'small', 'large'] }, 'small'],
-  ['Fn::And and Fn::Or', [{ 'Fn::And': [{ Condition: 'IsDev' }, true] }, { 'Fn::Or': [{ Condition: 'IsProd' }, false] }], [true, false]],
+  ['Fn::And and Fn::Or', [{ 'Fn::And': [{ Condition: 'IsDev' }, { Condition: 'IsDev' }] }, { 'Fn::Or': [{ Condition: 'IsProd' }, { Condition: 'IsProd' }] }], [true, false]],
   ['Fn::And with a false member, Fn::Or with a true one, Fn::Not', [{ 'Fn::And': [true, { Condition: 'IsProd' }] }, { 'Fn::Or': [false, { Condition: 'IsDev' }] }, { 'Fn::Not': [{ Condition: 'IsDev' }] }], [false, true, false]],
   ['AWS::StackId and AWS::NotificationARNs', [{ Ref: 'AWS::StackId' }, { Ref: 'AWS::NotificationARNs' }], [expect.stringMatching(/^arn:aws:cloudformation:eu-west-1:111122223333:stack\/Main\//), []]],
-  ['Fn::Join of numbers, booleans, objects and nothing', { 'Fn::Join': ['|', [1, true, { a: 1 }, null, { Ref: 'AWS::NoValue' }]] }, '1|true|{"a":1}|'],
+  ['Fn::Join of numbers, booleans and AWS::NoValue', { 'Fn::Join': ['|', [1, true, 'a', { Ref: 'AWS::NoValue' }]] }, '1|true|a'],
+  ['Fn::Equals of a number and its text (as CloudFormation compares)', { 'Fn::Equals': [1, '1'] }, true],
   ['a value that is AWS::NoValue', { Ref: 'AWS::NoValue' }, undefined],
   ['an SNS topic\'s ARN through Fn::Sub', { 'Fn::Sub': '${Topic.TopicArn}' }, 'arn:aws:sns:eu-west-1:111122223333:my-topic'],
   ['Fn::ImportValue of another stack\'s export', { 'Fn::ImportValue': 'SharedName' }, 'shared-eu-west-1'],
@@ -81,6 +82,7 @@ test.each<[string, unknown, string | RegExp, RegExp]>([
   ['a missing mapping', { 'Fn::FindInMap': ['Regions', 'us-east-1', 'Ami'] }, '<Regions.us-east-1.Ami>', /^Fn::FindInMap Regions\.us-east-1\.Ami is not in the template's Mappings/],
   ['an export no stack has', { 'Fn::ImportValue': 'Nope' }, '<Nope>', /^Fn::ImportValue Nope: no stack of the assembly exports it/],
   ['an intrinsic the runner does not evaluate', { 'Fn::Cidr': ['10.0.0.0/16', 2, 8] }, '<Fn::Cidr>', /^Fn::Cidr is not evaluated locally/],
+  ['Fn::Join over an object (CloudFormation takes strings only)', { 'Fn::Join': ['|', ['a', { b: 1 }]] }, '<Fn::Join>', /^Fn::Join has operands it does not take; "<Fn::Join>" is sent instead$/],
 ])('GIVEN %s WHEN resolved THEN a placeholder is sent and noted', (_, value, expected, note) => {
   const r = resolver();
 

@@ -10,7 +10,7 @@ import { renderSummary } from './render-summary';
 import { LocalCloudFormation } from '../../../local/local-cloudformation';
 import { LocalSetupError } from '../../../local/local-setup-error';
 import { PlayResult, playOk, StepResult } from '../../../local/play/step-result';
-import { CliError, POLICY_EXIT_CODE } from '../../cli-error';
+import { CliError, POLICY_EXIT_CODE, USAGE_ERROR_EXIT_CODE } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { readProperties } from '../../input/read-properties';
 import { ProgressLine } from '../../render/progress-line';
@@ -21,7 +21,8 @@ const SERVED_ENDPOINTS = ['AWS_ENDPOINT_URL_LAMBDA', 'AWS_ENDPOINT_URL_SSM'];
 
 /**
  * Runs the play and returns the exit code: 0 when every response is valid and SUCCESS, 1
- * otherwise.
+ * otherwise, 2 when nothing was played (as for a usage or input error: no request was sent, so
+ * nothing was tested).
  *
  * @throws CliError for what the user can fix (an unknown stack or resource, a provider that
  *   cannot run locally, properties that are not JSON)
@@ -52,6 +53,7 @@ export async function runInvoke(args: InvokeArgs, io: CliIo): Promise<number> {
     const play = await playRequested(local, args, properties, second === undefined ? undefined : first);
     progress.clear();
     io.stdout(args.json ? `${JSON.stringify(jsonReport(play), null, 2)}\n` : `${renderSummary(play, style).join('\n')}\n`);
+    if (play.steps.length === 0) return USAGE_ERROR_EXIT_CODE;
     return playOk(play) ? 0 : POLICY_EXIT_CODE;
   } catch (error) {
     progress.clear();

@@ -21,9 +21,9 @@ export function renderStep(step: StepResult, style: Style): string[] {
     lines.push(style.faint('logs'));
     lines.push(...step.logs.map((line) => `  ${line}`));
   }
-  if (step.response !== undefined) {
+  if (step.responseBody !== undefined) {
     const status = step.status === 'SUCCESS' ? style.added('SUCCESS') : step.status === 'FAILED' ? style.removed('FAILED') : style.removed('no valid Status');
-    lines.push(`${style.faint('response')} ${status}, ${step.durationMs} ms, ${step.responseBytes} bytes`, ...jsonLines(step.response, '  '));
+    lines.push(`${style.faint('response')} ${status}, ${step.durationMs} ms, ${step.responseBytes} bytes`, ...jsonLines(step.responseBody, '  '));
   }
   if (step.violations.length === 0) {
     lines.push(style.added('✓ the response follows the custom-resource protocol'));
