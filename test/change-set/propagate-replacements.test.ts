@@ -2,6 +2,7 @@
 import { deepFreeze } from './helpers';
 import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
+import { propagateParameters } from '../../src/change-set/propagate-parameters';
 import { propagateReplacements } from '../../src/change-set/propagate-replacements';
 import { buildReferenceIndex } from '../../src/change-set/reference-index';
 import { GENERATED_SPEC, SpecLookup } from '../../src/change-set/replacement-spec-lookup';
@@ -17,7 +18,7 @@ describe('propagateReplacements', () => {
     for (const change of direct.values()) deepFreeze(change);
     const given = JSON.stringify([...direct]);
 
-    const propagated = propagateReplacements(direct, buildReferenceIndex(before, after), new Map(), after, rules);
+    const propagated = propagateReplacements(direct, buildReferenceIndex(before, after), after, rules, 'default');
 
     expect(JSON.stringify([...direct])).toBe(given);
     expect(propagated.get('B')!.details.map((detail) => `${detail.name}:${detail.changeSource}`)).toEqual(['Tag:DirectModification', 'CidrBlock:ResourceReference']);
@@ -29,7 +30,7 @@ describe('propagateReplacements', () => {
     const template = normalize({ Parameters: { P1: { Type: 'String' }, P2: { Type: 'String' } }, Resources: { T: bucket } });
     const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
     const parameters = new Map([['P1', 'Static' as const], ['P2', 'Static' as const]]);
-    const propagated = propagateReplacements(new Map(), buildReferenceIndex(template, template), parameters, template, rules);
+    const propagated = propagateParameters(new Map(), buildReferenceIndex(template, template), parameters, template, rules);
     expect(propagated.get('T')!.details.map((d) => `${d.changeSource}/${d.evaluation}/${d.causingEntity ?? '-'}`)).toEqual([
       'DirectModification/Dynamic/-',
       'ParameterReference/Static/P1',
