@@ -114,8 +114,8 @@ describe('the typed getters', () => {
         replacement: 'Conditional',
         scope: ['Properties', 'Tags'],
         details: [
-          { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role' },
-          { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification' },
+          { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role', path: '/Properties/Role', attributeChangeType: 'Modify' },
+          { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification', path: '/Properties/Tags', attributeChangeType: 'Modify' },
         ],
         failure: { logicalResourceId: 'Function', resourceType: 'AWS::Lambda::Function', certainty: 'Possible', reason: 'root reason' },
       },
@@ -125,7 +125,7 @@ describe('the typed getters', () => {
         resourceType: 'AWS::CloudFormation::Stack',
         replacement: 'False',
         scope: ['Properties'],
-        details: [{ attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic' }],
+        details: [{ attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic', path: '/Properties', attributeChangeType: 'Modify' }],
       },
       { action: 'Add', logicalResourceId: 'Topic', resourceType: 'AWS::SNS::Topic', scope: [], details: [] },
     ]);

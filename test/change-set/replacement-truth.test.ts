@@ -274,10 +274,10 @@ describe('UpdatePolicy', () => {
     expect(outcome(predict(before, after))).toEqual({ G: 'True Certain' });
   });
 
-  test('GIVEN a replaced launch configuration referenced by a WillReplace group WHEN predicted THEN the group may be replaced, and may fail', () => {
+  test('GIVEN a certainly replaced launch configuration referenced by a WillReplace group WHEN predicted THEN the group is replaced, and its name fails', () => {
     const config = (image: string) => resource('AWS::AutoScaling::LaunchConfiguration', { ImageId: image, InstanceType: 't3.micro' });
     const groupOf = () => resource('AWS::AutoScaling::AutoScalingGroup', { AutoScalingGroupName: 'web', MinSize: '1', MaxSize: '2', LaunchConfigurationName: { Ref: 'Config' } }, { UpdatePolicy: replacing });
-    expect(outcome(predict(template({ Config: config('ami-1'), G: groupOf() }), template({ Config: config('ami-2'), G: groupOf() })))).toEqual({ Config: 'True', G: 'Conditional Possible' });
+    expect(outcome(predict(template({ Config: config('ami-1'), G: groupOf() }), template({ Config: config('ami-2'), G: groupOf() })))).toEqual({ Config: 'True', G: 'True Certain' });
   });
 
   test.each([

@@ -131,7 +131,7 @@ describe('the shape of a change', () => {
       { action: 'Modify', logicalId: 'Nesting', resourceType: 'Test::Thing', replacement: 'False', scope: [], details: [], nested },
       { action: 'Add', logicalId: 'New', resourceType: 'T', scope: [], details: [], rename: { direction: 'From', logicalId: 'Old', similarity: 0.9 } },
       { action: 'Remove', logicalId: 'Old', resourceType: 'T', scope: [], details: [], rename: { direction: 'To', logicalId: 'New', similarity: 0.9 } },
-      { action: 'Modify', logicalId: 'Plain', resourceType: 'Test::Thing', replacement: 'False', scope: ['Properties'], details: [direct('Properties', 'A')] },
+      { action: 'Modify', logicalId: 'Plain', resourceType: 'Test::Thing', replacement: 'False', scope: ['Properties'], details: [{ ...direct('Properties', 'A'), path: '/Properties/A', changeType: 'Add' }] },
     ]);
   });
 });
