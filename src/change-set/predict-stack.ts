@@ -110,6 +110,8 @@ function predictNestedStacks(
       ...context,
       parameters: nestedParameters(own(old.properties, 'Parameters'), own(current.properties, 'Parameters'), changesNow),
       pathPrefix: `${path}/`,
+      // A nested stack has a name of its own (CloudFormation generates it); the rest of the environment is the parent's.
+      pseudoParameters: withoutKeys(context.pseudoParameters, new Set(['AWS::StackName'])),
     });
     if (nested.changes.length === 0) continue;
 

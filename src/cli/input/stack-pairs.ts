@@ -32,6 +32,9 @@ export interface StackTemplates {
   readonly template: Template;
   /** Nested stack templates by path of logical ids; empty for a template file. */
   readonly nestedTemplates: ReadonlyMap<string, Template>;
+  /** The stack's account and Region, when a cloud assembly's manifest gives them. */
+  readonly account?: string;
+  readonly region?: string;
 }
 
 /** Two sides of one stack; a stack on one side only has no templates on the other. */

@@ -27,7 +27,7 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
-  const diffs = predictStacks(pairs, parameters);
+  const diffs = predictStacks(pairs, parameters, { propertyValues: options.propertyValues });
   io.stdout(options.json ? renderJson(diffs) : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env))));
   return exitCodeFor(options.failOn, summarize(diffs));
 }

@@ -16,6 +16,8 @@ export interface DiffOptions {
   readonly after: string;
   /** Print CloudFormation's `Changes` JSON instead of the human report. */
   readonly json: boolean;
+  /** Describe the change set as `DescribeChangeSet --include-property-values` does (JSON). */
+  readonly propertyValues: boolean;
   readonly failOn: FailOn;
   /** `--parameters-before` values as given (`Key=Value,...`, `Stack:Key=Value`, `@file.json`). */
   readonly parametersBefore: readonly string[];
@@ -33,7 +35,7 @@ export interface DiffOptions {
  * @throws CliError for options of another command, a wrong number of paths or an unknown `--fail-on`
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
-  onlyOptions(line, 'diff', ['json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after']);
+  onlyOptions(line, 'diff', ['json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after']);
   const { paths, values } = line;
   if (paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -41,7 +43,8 @@ export function diffOptions(line: ParsedLine): DiffOptions {
   return {
     before: paths[0],
     after: paths[1],
-    json: values.json === true,
+    json: values.json === true || values['property-values'] === true,
+    propertyValues: values['property-values'] === true,
     failOn: failOnOf(lastValue(values['fail-on'])),
     parametersBefore: values['parameters-before'] ?? [],
     parametersAfter: values['parameters-after'] ?? [],
