@@ -6,6 +6,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { FindingId, ReplacementGuard } from '../../src';
@@ -80,7 +81,8 @@ describe('ReplacementGuard with a deployed baseline', () => {
   test('GIVEN a second stack that has no baseline WHEN synthesized THEN its named resources get the findings of a guard without baseline', () => {
     const app = updated(v1, (a) => {
       new dynamodb.Table(new Stack(a, 'Data'), 'Reports', { tableName: 'acme-reports', partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
-      new sqs.Queue(new Stack(a, 'Other'), 'Logs', { queueName: 'acme-logs' });
+      // A repository (a named queue has no replacing property its name allows: issue 18).
+      new ecr.Repository(new Stack(a, 'Other'), 'Logs', { repositoryName: 'acme-logs' });
     });
     expect(warnings(app.node.findChild('Other') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toHaveLength(1);
     expect(warnings(app.node.findChild('Data') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toEqual([]);
