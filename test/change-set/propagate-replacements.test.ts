@@ -1,5 +1,6 @@
 /** Following replaced resources and changed parameters through references. */
-import { deepFreeze } from './helpers';
+import { deepFreeze, template } from './helpers';
+import { predict, replacementOf, thing } from './test-spec';
 import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
 import { propagateParameters } from '../../src/change-set/propagate-parameters';
@@ -35,6 +36,78 @@ describe('propagateReplacements', () => {
       'DirectModification/Dynamic/-',
       'ParameterReference/Static/P1',
       'ParameterReference/Static/P2',
+    ]);
+  });
+});
+
+describe('levels of a change and what they pass on (issue 18)', () => {
+  // Test::Thing: Create and Name Always, Maybe Conditionally, anything else Never.
+  const lines = (changeSet: ReturnType<typeof predict>, id: string) => changeSet.changes.find((c) => c.logicalResourceId === id)?.details
+    .map((d) => `${d.attribute}/${d.name ?? '-'}/${d.requiresRecreation}/${d.evaluation}/${d.changeSource}/${d.causingEntity ?? '-'}`);
+
+  test('GIVEN a dependent reached first through a conditional replacement and later through a certain one WHEN propagated THEN it and its own dependent are certain', () => {
+    // C is conditional at once; R becomes certain only through the chain A -> R, after C was followed.
+    const resources = (v: string) => ({
+      A: thing({ Create: v }),
+      C: thing({ Maybe: v }),
+      R: thing({ Create: { Ref: 'A' } }),
+      D: thing({ Create: { 'Fn::Join': ['', [{ Ref: 'C' }, { Ref: 'R' }]] } }),
+      E: thing({ Plain: { 'Fn::GetAtt': ['D', 'Arn'] } }),
+    });
+    const changeSet = predict(template(resources('1')), template(resources('2')));
+    expect(replacementOf(changeSet)).toEqual({ A: 'True', C: 'Conditional', R: 'True', D: 'True', E: 'False' });
+    expect(lines(changeSet, 'D')).toEqual(['Properties/Create/Always/Dynamic/ResourceReference/C', 'Properties/Create/Always/Static/ResourceReference/R']);
+    expect(lines(changeSet, 'E')).toEqual(['Properties/Plain/Never/Static/ResourceAttribute/D.Arn']);
+  });
+
+  test('GIVEN a resource updated in place WHEN propagated THEN GetAtt dependents get a Dynamic detail of their own recreation, Ref dependents nothing', () => {
+    const resources = (v: string) => ({
+      A: thing({ Plain: v }),
+      ByAtt: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }),
+      BySub: thing({ Create: { 'Fn::Sub': '${A.Arn}' } }),
+      ByRef: thing({ Create: { Ref: 'A' } }),
+    });
+    const changeSet = predict(template(resources('1')), template(resources('2')));
+    expect(replacementOf(changeSet)).toEqual({ A: 'False', ByAtt: 'False', BySub: 'Conditional' });
+    expect(lines(changeSet, 'BySub')).toEqual(['Properties/Create/Always/Dynamic/ResourceAttribute/A.Arn']);
+  });
+
+  test.each([
+    ['a metadata change', { Metadata: { v: '2' } }],
+    ['a deletion policy change', { DeletionPolicy: 'Retain' }],
+  ])('GIVEN a resource whose only change is %s WHEN propagated THEN its GetAtt dependents get nothing (no attribute changes)', (_, attributes) => {
+    const before = template({ A: thing({}), B: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }) });
+    const after = template({ A: { ...thing({}), ...attributes }, B: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }) });
+    expect(replacementOf(predict(before, after))).toEqual({ A: 'False' });
+  });
+
+  test('GIVEN metadata referencing a replaced resource WHEN propagated THEN it gets a Metadata detail that never replaces', () => {
+    const resources = (v: string) => ({ A: thing({ Create: v }), B: { ...thing({}), Metadata: { source: { Ref: 'A' } } } });
+    const changeSet = predict(template(resources('1')), template(resources('2')));
+    expect(lines(changeSet, 'B')).toEqual(['Metadata/-/Never/Static/ResourceReference/A']);
+    expect(replacementOf(changeSet).B).toBe('False');
+  });
+
+  test.each([
+    ['certain', 'Create', ['Properties/Create/Always/Dynamic/DirectModification/-', 'Properties/Create/Always/Static/ResourceReference/A'], 'True'],
+    ['conditional', 'Maybe', ['Properties/Create/Always/Dynamic/DirectModification/-', 'Properties/Create/Always/Dynamic/ResourceReference/A'], 'Conditional'],
+    ['in place', 'Plain', undefined, undefined],
+  ])('GIVEN a %s replacement WHEN described with property values THEN its dependent gets the direct and reference pair', (_, property, expected, replacement) => {
+    const resources = (v: string) => ({ A: thing({ [property]: v }), B: thing({ Create: { Ref: 'A' } }), C: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }) });
+    const changeSet = predict(template(resources('1')), template(resources('2')), { includePropertyValues: true });
+    expect(lines(changeSet, 'B')).toEqual(expected);
+    expect(replacementOf(changeSet).B).toBe(replacement);
+    expect(lines(changeSet, 'C')).toEqual(expected === undefined ? undefined : ['Properties/Plain/Never/Dynamic/DirectModification/-', `Properties/Plain/Never/${property === 'Create' ? 'Static' : 'Dynamic'}/ResourceAttribute/A.Arn`]);
+  });
+
+  test('GIVEN a parameter added by the update WHEN a property references it THEN the pair replaces the direct change, in Metadata too', () => {
+    const before = template({ A: { ...thing({ Plain: 'x' }), Metadata: { m: 'x' } } });
+    const after = template({ A: { ...thing({ Plain: { Ref: 'New' } }), Metadata: { m: { Ref: 'New' } } } }, { Parameters: { New: { Type: 'String', Default: 'x' } } });
+    expect(lines(predict(before, after), 'A')).toEqual([
+      'Properties/Plain/Never/Dynamic/DirectModification/-',
+      'Metadata/-/Never/Dynamic/DirectModification/-',
+      'Properties/Plain/Never/Static/ParameterReference/New',
+      'Metadata/-/Never/Static/ParameterReference/New',
     ]);
   });
 });

@@ -44,3 +44,19 @@ test('GIVEN the realistic pairs WHEN listed THEN CDK-synthesized JSON and hand-w
   expect(read('cdk-orders.after.json').Resources).toHaveProperty('HandlerServiceRoleDefaultPolicyCBD0CC91');
   expect(PAIRS.map(([, before]) => path.extname(before)).sort()).toEqual(['.json', '.json', '.yaml']);
 });
+
+test('GIVEN the CDK pair WHEN described with property values THEN dependents of the replaced table get the pair, dependents of resources updated in place get nothing, and every detail has its values', () => {
+  const changeSet = ChangeSetPredictor.predict(deepFreeze(read('cdk-orders.before.json')), deepFreeze(read('cdk-orders.after.json')), { includePropertyValues: true });
+  const byId = Object.fromEntries(changeSet.changes.map((change) => [change.logicalResourceId, summary(change)]));
+
+  expect(byId.Handler886CB40B.Details).toEqual([
+    'Properties/Environment/Never/Dynamic/DirectModification/-',
+    'Properties/Environment/Never/Static/ResourceReference/OrdersA9B65338',
+  ]);
+  expect(Object.keys(byId)).not.toContain('WorkOrdersEventsE88333D11FB34E7B');
+  expect(Object.keys(byId)).not.toContain('WorkPolicyF095EBA3');
+  for (const change of changeSet.toJson()) {
+    expect(change.ResourceChange.BeforeContext).toEqual(expect.stringMatching(/^\{"Properties":/));
+    for (const detail of change.ResourceChange.Details) expect(detail.Target).toMatchObject({ Path: expect.stringMatching(/^\//), AttributeChangeType: expect.any(String) });
+  }
+});
