@@ -140,3 +140,16 @@ test('GIVEN a type with two name properties, both set WHEN a move collides THEN 
   const changeSet = ChangeSetClass._of(predictWithSpec(template({ Old: resource }), template({ New: resource }), {}, twoNames));
   expect(changeSet.failures[0].reason).toMatch(/^First "a", Second "b" is still held by Old/);
 });
+
+describe('where the change set and the deployment differ', () => {
+  test('GIVEN a WAFv2 web ACL whose DefaultAction swaps Allow for Block WHEN predicted THEN the change is reported (CloudFormation\'s change set is empty, the update applies it: aws-cdk-cli #1951)', () => {
+    const acl = (action: Record<string, unknown>) => template({
+      Acl: { Type: 'AWS::WAFv2::WebACL', Properties: { Name: 'api', Scope: 'REGIONAL', DefaultAction: action, VisibilityConfig: { CloudWatchMetricsEnabled: true, MetricName: 'api', SampledRequestsEnabled: true } } },
+    });
+    const changeSet = ChangeSetPredictor.predict(acl({ Allow: {} }), acl({ Block: {} }));
+    expect(changeSet.toJson()).toEqual([{ Type: 'Resource', ResourceChange: {
+      Action: 'Modify', LogicalResourceId: 'Acl', ResourceType: 'AWS::WAFv2::WebACL', Replacement: 'False', Scope: ['Properties'],
+      Details: [{ Target: { Attribute: 'Properties', Name: 'DefaultAction', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+    } }]);
+  });
+});
