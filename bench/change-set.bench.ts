@@ -104,7 +104,8 @@ function main(): void {
     const values: number[] = [];
     const diff: number[] = [];
     const measureEngine = () => engine.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after).toJson()));
-    const measureValues = () => values.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after, { includePropertyValues: true }).toJson()));
+    const withValues = { includePropertyValues: true };
+    const measureValues = () => values.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after, withValues).toJson()));
     const measureDiff = () => diff.push(time(() => fullDiff(pair.before, pair.after)));
     for (let repetition = 0; repetition < WARM_REPETITIONS[size]; repetition++) {
       // Alternate which tool goes first, so neither always runs right after the other's garbage.

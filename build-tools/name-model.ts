@@ -60,7 +60,10 @@ export function deriveNameModel(resource: Resource, typeNamesOfService: Readonly
   else if (serviceParents.length > 0 && names.length > 0) [within, withinRule] = [serviceParents.sort(), 'curated for the service'];
   else if (identifierParents.length > 0 && names.length > 0) [within, withinRule] = [identifierParents.sort(), 'primary identifier'];
 
-  const coupled = names.length === 0 ? [] : (NAME_COUPLED[type] ?? []).map((entry) => entry.property).filter((property) => property in resource.properties).sort();
+  const coupled = names.length === 0 ? [] : (NAME_COUPLED[type] ?? [])
+    .map((entry) => entry.property)
+    .filter((property) => property in resource.properties)
+    .sort();
   return { names: [...names].sort(), nameRule, kind, kindRule, within, withinRule, coupled };
 }
 

@@ -66,7 +66,9 @@ interface Sides {
 }
 
 /** The worst recreation over the lookups in `value` whose result certainly changes; undefined when none does. */
-function lookupsRecreation(value: unknown, path: readonly string[], resource: NormalizedResource, sides: Sides, depth: number): Recreation | undefined {
+function lookupsRecreation(
+  value: unknown, path: readonly string[], resource: NormalizedResource, sides: Sides, depth: number,
+): Recreation | undefined {
   if (depth > MAX_DEPTH) return undefined;
   if (Array.isArray(value)) return worstOf(value.map((item) => lookupsRecreation(item, path, resource, sides, depth + 1)));
   if (!isObject(value)) return undefined;
@@ -76,12 +78,17 @@ function lookupsRecreation(value: unknown, path: readonly string[], resource: No
     if (results === undefined) return undefined;
     let recreation: Recreation = sides.rules.recreation(resource, path);
     for (const [old, current] of results) {
-      for (const changed of changedPaths(old, current)) recreation = worstRecreation(recreation, sides.rules.recreation(resource, [...path, ...changed]));
+      for (const changed of changedPaths(old, current)) {
+        recreation = worstRecreation(recreation, sides.rules.recreation(resource, [...path, ...changed]));
+      }
     }
     return recreation;
   }
   // Inside another intrinsic the path stops where the value is computed; plain keys extend it.
-  return worstOf(Object.keys(value).map((key) => lookupsRecreation(value[key], fn === undefined ? [...path, key] : path, resource, sides, depth + 1)));
+  return worstOf(Object.keys(value).map((key) => {
+    const inner = fn === undefined ? [...path, key] : path;
+    return lookupsRecreation(value[key], inner, resource, sides, depth + 1);
+  }));
 }
 
 /**

@@ -120,8 +120,15 @@ describe('odd but legal input', () => {
     const custom = (value: string) => template({ C: { Type: 'Custom::X', Properties: { ServiceToken: 't', CdkLifecycle: { v: '1' }, Tags: [value] } } });
     expect(predict(custom('a'), custom('b')).changes[0].details).toEqual([
       {
-        attribute: 'Properties', name: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification',
-        path: '/Properties/Tags', attributeChangeType: 'Modify', beforeValue: '["a"]', afterValue: '["b"]',
+        attribute: 'Properties',
+        name: 'Tags',
+        requiresRecreation: 'Never',
+        evaluation: 'Static',
+        changeSource: 'DirectModification',
+        path: '/Properties/Tags',
+        attributeChangeType: 'Modify',
+        beforeValue: '["a"]',
+        afterValue: '["b"]',
       },
     ]);
   });
@@ -147,9 +154,16 @@ describe('where the change set and the deployment differ', () => {
       Acl: { Type: 'AWS::WAFv2::WebACL', Properties: { Name: 'api', Scope: 'REGIONAL', DefaultAction: action, VisibilityConfig: { CloudWatchMetricsEnabled: true, MetricName: 'api', SampledRequestsEnabled: true } } },
     });
     const changeSet = ChangeSetPredictor.predict(acl({ Allow: {} }), acl({ Block: {} }));
-    expect(changeSet.toJson()).toEqual([{ Type: 'Resource', ResourceChange: {
-      Action: 'Modify', LogicalResourceId: 'Acl', ResourceType: 'AWS::WAFv2::WebACL', Replacement: 'False', Scope: ['Properties'],
-      Details: [{ Target: { Attribute: 'Properties', Name: 'DefaultAction', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
-    } }]);
+    expect(changeSet.toJson()).toEqual([{
+      Type: 'Resource',
+      ResourceChange: {
+        Action: 'Modify',
+        LogicalResourceId: 'Acl',
+        ResourceType: 'AWS::WAFv2::WebACL',
+        Replacement: 'False',
+        Scope: ['Properties'],
+        Details: [{ Target: { Attribute: 'Properties', Name: 'DefaultAction', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+      },
+    }]);
   });
 });

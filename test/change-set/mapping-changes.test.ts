@@ -6,7 +6,8 @@ import { ChangeSetPredictor } from '../../src/change-set';
 const details = (changeSet: ReturnType<typeof predict>, id: string) =>
   changeSet.changes.find((change) => change.logicalResourceId === id)?.details.map((d) => `${d.name}/${d.requiresRecreation}/${d.evaluation}/${d.changeSource}`);
 
-const mapped = (mappings: Record<string, unknown>, resources: Record<string, unknown>, extra: Record<string, unknown> = {}) => template(resources, { Mappings: mappings, ...extra });
+const mapped = (mappings: Record<string, unknown>, resources: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  template(resources, { Mappings: mappings, ...extra });
 
 describe('a mapping leaf under an unchanged lookup', () => {
   test('GIVEN a leaf that changes under literal keys WHEN predicted THEN the property is a Static direct change with its own recreation', () => {

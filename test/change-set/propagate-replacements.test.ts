@@ -11,9 +11,9 @@ import { ResourceRules } from '../../src/change-set/resource-rules';
 
 describe('propagateReplacements', () => {
   test('GIVEN direct changes that are frozen WHEN replacements propagate THEN new details go to copies and the given changes stay as they were', () => {
-    const thing = (create: unknown, plain?: unknown) => ({ Type: 'AWS::EC2::VPC', Properties: { CidrBlock: create, ...(plain === undefined ? {} : { Tag: plain }) } });
-    const before = normalize({ Resources: { A: thing('10.0.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'x') } });
-    const after = normalize({ Resources: { A: thing('10.1.0.0/16'), B: thing({ 'Fn::Sub': '${A}' }, 'y') } });
+    const vpc = (create: unknown, plain?: unknown) => ({ Type: 'AWS::EC2::VPC', Properties: { CidrBlock: create, ...(plain === undefined ? {} : { Tag: plain }) } });
+    const before = normalize({ Resources: { A: vpc('10.0.0.0/16'), B: vpc({ 'Fn::Sub': '${A}' }, 'x') } });
+    const after = normalize({ Resources: { A: vpc('10.1.0.0/16'), B: vpc({ 'Fn::Sub': '${A}' }, 'y') } });
     const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
     const direct = diffResources(before, after, rules);
     for (const change of direct.values()) deepFreeze(change);
@@ -28,10 +28,10 @@ describe('propagateReplacements', () => {
 
   test('GIVEN a property that references two changed parameters WHEN they propagate THEN it gets one direct detail and one per parameter', () => {
     const bucket = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: { 'Fn::Join': ['-', [{ Ref: 'P1' }, { Ref: 'P2' }]] } } };
-    const template = normalize({ Parameters: { P1: { Type: 'String' }, P2: { Type: 'String' } }, Resources: { T: bucket } });
+    const topic = normalize({ Parameters: { P1: { Type: 'String' }, P2: { Type: 'String' } }, Resources: { T: bucket } });
     const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
     const parameters = new Map([['P1', 'Static' as const], ['P2', 'Static' as const]]);
-    const propagated = propagateParameters(new Map(), buildReferenceIndex(template, template), parameters, template, rules);
+    const propagated = propagateParameters(new Map(), buildReferenceIndex(topic, topic), parameters, topic, rules);
     expect(propagated.get('T')!.details.map((d) => `${d.changeSource}/${d.evaluation}/${d.causingEntity ?? '-'}`)).toEqual([
       'DirectModification/Dynamic/-',
       'ParameterReference/Static/P1',

@@ -20,8 +20,16 @@ describe('propagation', () => {
     expect(replacements[`R${size - 1}`]).toBe('True');
     expect(Object.values(replacements).filter((r) => r === 'True')).toHaveLength(size);
     expect(changeSet.changes.find((c) => c.logicalResourceId === 'R1')?.details).toEqual([{
-      attribute: 'Properties', name: 'Create', requiresRecreation: 'Always', evaluation: 'Static', changeSource: 'ResourceAttribute', causingEntity: 'R0.Arn',
-      path: '/Properties/Create', attributeChangeType: 'Modify', beforeValue: '{"Fn::Sub":"${R0.Arn}-x"}', afterValue: '{"Fn::Sub":"${R0.Arn}-x"}',
+      attribute: 'Properties',
+      name: 'Create',
+      requiresRecreation: 'Always',
+      evaluation: 'Static',
+      changeSource: 'ResourceAttribute',
+      causingEntity: 'R0.Arn',
+      path: '/Properties/Create',
+      attributeChangeType: 'Modify',
+      beforeValue: '{"Fn::Sub":"${R0.Arn}-x"}',
+      afterValue: '{"Fn::Sub":"${R0.Arn}-x"}',
     }]);
   });
 

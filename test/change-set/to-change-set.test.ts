@@ -11,7 +11,8 @@ import { Rendering, toChangeSet as render } from '../../src/change-set/to-change
 
 const EMPTY = normalize({});
 const RENDERING: Rendering = { description: 'default', before: new ValueRenderer(EMPTY, new TemplateEvaluator(EMPTY, new Map())), after: new ValueRenderer(EMPTY, new TemplateEvaluator(EMPTY, new Map())) };
-const toChangeSet = (...args: Parameters<typeof render> extends [infer A, infer B, infer C, infer D, ...unknown[]] ? [A, B, C, D] : never) => render(...args, RENDERING);
+type FirstFour<T> = T extends [infer A, infer B, infer C, infer D, ...unknown[]] ? [A, B, C, D] : never;
+const toChangeSet = (...args: FirstFour<Parameters<typeof render>>) => render(...args, RENDERING);
 
 const direct = (attribute: Detail['attribute'], name?: string): Detail => ({
   attribute, ...(name === undefined ? {} : { name }), requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification',
