@@ -104,12 +104,13 @@ export interface PredictOptions {
   readonly renameThreshold?: number;
 
   /**
-   * Describe the change set as `DescribeChangeSet` does with `IncludePropertyValues`: every
-   * detail with its `Path`, `BeforeValue`, `AfterValue` and `AttributeChangeType`, every
-   * change with its `BeforeContext` and `AfterContext`, and the details CloudFormation gives
-   * in that description (a dependent of a replaced resource gets a Dynamic
-   * `DirectModification` and a reference detail; a dependent of a resource updated in place
-   * gets none). Secrets are masked as CloudFormation masks them.
+   * Describe the change set as `DescribeChangeSet` does with `IncludePropertyValues`.
+   *
+   * Every detail then has its `Path`, `BeforeValue`, `AfterValue` and `AttributeChangeType`,
+   * every change its `BeforeContext` and `AfterContext`, and the details are the ones
+   * CloudFormation gives in that description: a dependent of a replaced resource gets a
+   * Dynamic `DirectModification` and a reference detail, a dependent of a resource updated in
+   * place gets none. Secrets are masked as CloudFormation masks them.
    *
    * @default false - CloudFormation's default description
    */
