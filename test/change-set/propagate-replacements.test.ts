@@ -73,6 +73,15 @@ describe('levels of a change and what they pass on (issue 18)', () => {
   });
 
   test.each([
+    ['only its tags', { Tags: [{ Key: 'k', Value: '2' }] }, {}],
+    ['a property and its metadata', { Plain: '2' }, { Metadata: { v: '2' } }],
+  ])('GIVEN a resource updated in place through %s WHEN propagated THEN its GetAtt dependents get a Dynamic detail', (_, properties, attributes) => {
+    const before = template({ A: thing({ Tags: [{ Key: 'k', Value: '1' }], Plain: '1' }), B: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }) });
+    const after = template({ A: { ...thing({ Tags: [{ Key: 'k', Value: '1' }], Plain: '1', ...properties }), ...attributes }, B: thing({ Plain: { 'Fn::GetAtt': ['A', 'Arn'] } }) });
+    expect(lines(predict(before, after), 'B')).toEqual(['Properties/Plain/Never/Dynamic/ResourceAttribute/A.Arn']);
+  });
+
+  test.each([
     ['a metadata change', { Metadata: { v: '2' } }],
     ['a deletion policy change', { DeletionPolicy: 'Retain' }],
   ])('GIVEN a resource whose only change is %s WHEN propagated THEN its GetAtt dependents get nothing (no attribute changes)', (_, attributes) => {
