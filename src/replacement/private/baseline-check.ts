@@ -4,7 +4,7 @@
  * certainly fail (a named resource replaced, or moved to a new logical id, under the same
  * name) and a warning on each that may fail (a conditional replacement).
  */
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack, Token } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
 import { FindingId } from '../finding-ids';
@@ -20,7 +20,15 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
   }
   // Rendered at validation time, after CDK has resolved references: the template as synthesized.
   const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
-  const prediction = ChangeSetPredictor.predict(deployed.template, template);
+  // The stack's name, and its account and Region where the app sets them: the pseudo parameters
+  // a mapping look-up, a condition or a name may use.
+  const known = (value: string) => (Token.isUnresolved(value) ? {} : { value });
+  const environment = {
+    ...(stack.nested ? {} : withKey('stackName', known(stack.stackName).value)),
+    ...withKey('account', known(stack.account).value),
+    ...withKey('region', known(stack.region).value),
+  };
+  const prediction = ChangeSetPredictor.predict(deployed.template, template, { environment });
   if (prediction.failures.length === 0) return;
 
   const resources = new Map<string, CfnResource>();
@@ -48,4 +56,8 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
       });
     }
   }
+}
+
+function withKey<K extends string>(key: K, value: string | undefined): { [key in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [key in K]?: string };
 }
