@@ -1,5 +1,5 @@
 /** Mapping values that change under an unchanged `Fn::FindInMap` (issue 18). */
-import { template } from './helpers';
+import { nest, nestInLists, template } from './helpers';
 import { predict, thing } from './test-spec';
 import { ChangeSetPredictor } from '../../src/change-set';
 
@@ -101,5 +101,60 @@ describe('a mapping leaf under an unchanged lookup', () => {
     const cidrs = (cidr: string) => ({ Net: { all: { Cidr: cidr } } });
     const joined = ChangeSetPredictor.predict({ ...cluster(inside), Mappings: cidrs('a') }, { ...cluster(inside), Mappings: cidrs('b') });
     expect(joined.changes[0].details.map((d) => `${d.name}/${d.requiresRecreation}`)).toEqual(['KubernetesNetworkConfig/Always']);
+  });
+});
+
+describe('mapping look-ups at their limits', () => {
+  const lookup = { 'Fn::FindInMap': ['M', 'k', 'v'] };
+  const changedLeaf = (resources: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    predict(mapped({ M: { k: { v: 'a' } }, N: { k: { v: 'same' } } }, resources, extra), mapped({ M: { k: { v: 'b' } }, N: { k: { v: 'same' } } }, resources, extra));
+
+  test.each([
+    ['64 objects deep', nest(64, lookup), true],
+    ['65 objects deep', nest(65, lookup), false],
+    ['70 lists deep', nestInLists(70, lookup), false],
+  ])('GIVEN a look-up %s WHEN its leaf changes THEN it is reported only within the depth limit', (_, value, reported) => {
+    expect(changedLeaf({ A: thing({ Plain: value }) }).changes.length).toBe(reported ? 1 : 0);
+  });
+
+  test('GIVEN a changed look-up beside an unchanged one in one property WHEN predicted THEN the property is reported', () => {
+    expect(details(changedLeaf({ A: thing({ Plain: [lookup, { 'Fn::FindInMap': ['N', 'k', 'v'] }] }) }), 'A')).toEqual(['Plain/Never/Static/DirectModification']);
+  });
+
+  test('GIVEN a look-up with a default value (a fourth operand) WHEN its leaf changes THEN the default is not a key', () => {
+    expect(details(changedLeaf({ A: thing({ Plain: { 'Fn::FindInMap': ['M', 'k', 'v', { DefaultValue: 'd' }] } }) }), 'A')).toEqual(['Plain/Never/Static/DirectModification']);
+  });
+
+  test('GIVEN keys that are numbers and booleans WHEN their leaves change THEN they are read as their text', () => {
+    const before = mapped({ M: { 1: { true: 'a' } } }, { A: thing({ Plain: { 'Fn::FindInMap': ['M', 1, true] } }) });
+    const after = mapped({ M: { 1: { true: 'b' } } }, { A: thing({ Plain: { 'Fn::FindInMap': ['M', 1, true] } }) });
+    expect(details(predict(before, after), 'A')).toEqual(['Plain/Never/Static/DirectModification']);
+  });
+
+  test.each([
+    ['a key known on the old side only', { 'Fn::FindInMap': ['M', { Ref: 'Old' }, 'v'] }, { Parameters: { Old: { Type: 'String', Default: 'a' } } }],
+    ['a key that is a list', { 'Fn::FindInMap': ['M', { 'Fn::Split': [',', 'a'] }, 'v'] }, {}],
+  ])('GIVEN %s WHEN only that key\'s leaf changes THEN the key counts as unknown and nothing is reported', (_, value, parameters) => {
+    const before = { ...mapped({ M: { a: { v: '1' }, b: { v: '1' } } }, { A: thing({ Plain: value }) }), ...parameters };
+    const after = mapped({ M: { a: { v: '2' }, b: { v: '1' } } }, { A: thing({ Plain: value }) });
+    expect(predict(before, after).changes).toEqual([]);
+  });
+
+  test('GIVEN an unknown key over a level without keys WHEN other mappings change THEN nothing is reported', () => {
+    const resources = { A: thing({ Plain: { 'Fn::FindInMap': ['Empty', { Ref: 'AWS::Region' }, 'v'] } }) };
+    expect(predict(mapped({ Empty: {}, X: { a: { b: '1' } } }, resources), mapped({ Empty: {}, X: { a: { b: '2' } } }, resources)).changes).toEqual([]);
+  });
+
+  test('GIVEN an unknown key over a level that was a value and is now a map WHEN compared THEN only the new keys count', () => {
+    const resources = { A: thing({ Plain: { 'Fn::FindInMap': ['M', 'k', { Ref: 'AWS::Region' }] } }) };
+    expect(details(predict(mapped({ M: { k: 'scalar' } }, resources), mapped({ M: { k: { r1: 'a' } } }, resources)), 'A')).toEqual(['Plain/Never/Static/DirectModification']);
+  });
+
+  test('GIVEN two look-ups in one property, the first at a create-only path WHEN both change THEN the most intrusive recreation wins', () => {
+    const cluster = (config: unknown) => ({ Resources: { C: { Type: 'AWS::EKS::Cluster', Properties: { RoleArn: 'r', ResourcesVpcConfig: { SubnetIds: ['s'] }, KubernetesNetworkConfig: config } } } });
+    const config = { ServiceIpv4Cidr: { 'Fn::FindInMap': ['Net', 'all', 'Cidr'] }, ElasticLoadBalancing: { Enabled: { 'Fn::FindInMap': ['Net', 'all', 'Elb'] } } };
+    const net = (cidr: string, elb: string) => ({ Net: { all: { Cidr: cidr, Elb: elb } } });
+    const changeSet = ChangeSetPredictor.predict({ ...cluster(config), Mappings: net('a', 'false') }, { ...cluster(config), Mappings: net('b', 'true') });
+    expect(changeSet.changes[0].details.map((d) => `${d.name}/${d.requiresRecreation}`)).toEqual(['KubernetesNetworkConfig/Always']);
   });
 });
