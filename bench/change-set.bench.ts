@@ -8,7 +8,9 @@
  * 1. the first call, cold, on the 5,000-resource pair: fresh Node processes (alternating)
  *    that load the tool and call it once; the engine then loads its replacement table, and
  *    fullDiff the CloudFormation spec. Medians of several processes.
- * 2. warm calls at every size, alternating the tools, reported as medians with ratios.
+ * 2. warm calls at every size, alternating the tools, reported as medians with ratios; the
+ *    engine also with `includePropertyValues` (the `--property-values` description: every
+ *    detail's values and every change's contexts rendered).
  *
  * src/change-set and src/spec are transpiled to plain JavaScript first (into bench/.out/,
  * git-ignored), so both measure what users of the compiled library run, not ts-node.
@@ -99,18 +101,22 @@ function main(): void {
   for (const size of SIZES) {
     const pair = pairs.get(size)!;
     const engine: number[] = [];
+    const values: number[] = [];
     const diff: number[] = [];
-    const measureEngine = () => engine.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after)));
+    const measureEngine = () => engine.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after).toJson()));
+    const withValues = { includePropertyValues: true };
+    const measureValues = () => values.push(time(() => ChangeSetPredictor.predict(pair.before, pair.after, withValues).toJson()));
     const measureDiff = () => diff.push(time(() => fullDiff(pair.before, pair.after)));
     for (let repetition = 0; repetition < WARM_REPETITIONS[size]; repetition++) {
       // Alternate which tool goes first, so neither always runs right after the other's garbage.
-      if (repetition % 2 === 0) { measureEngine(); measureDiff(); } else { measureDiff(); measureEngine(); }
+      if (repetition % 2 === 0) { measureEngine(); measureValues(); measureDiff(); } else { measureDiff(); measureValues(); measureEngine(); }
     }
     const changes = ChangeSetPredictor.predict(pair.before, pair.after).changes;
     const replaced = changes.filter((change) => change.replacement === 'True' || change.replacement === 'Conditional').length;
     rows.push([
       String(size).padStart(6), String(changes.length).padStart(8), String(replaced).padStart(9),
-      ms(median(engine)), (median(engine) * 1000 / size).toFixed(1).padStart(12), ms(median(diff)), `${(median(diff) / median(engine)).toFixed(1)}x`.padStart(8),
+      ms(median(engine)), (median(engine) * 1000 / size).toFixed(1).padStart(12), ms(median(values)), ms(median(diff)), `${(median(diff) / median(engine)).toFixed(1)}x`.padStart(8),
+      `${(median(diff) / median(values)).toFixed(1)}x`.padStart(8),
     ].join(' '));
   }
 
@@ -125,7 +131,7 @@ function main(): void {
     `  ratio    ${(median(cold.fullDiff.map((c) => c.wall)) / median(cold.engine.map((c) => c.wall))).toFixed(1)}x`,
     '',
     `Warm calls (medians of ${SIZES.map((size) => WARM_REPETITIONS[size]).join(' / ')} alternating repetitions):`,
-    '  size  changes  replaced     engine  µs/resource    fullDiff    ratio',
+    '  size  changes  replaced     engine  µs/resource    --property-values    fullDiff    ratio  ratio (values)',
     ...rows,
     '',
   ].join('\n'));

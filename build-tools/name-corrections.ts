@@ -31,6 +31,11 @@ export const NAME_CORRECTIONS: Readonly<Record<string, NameCorrection>> = {
     names: [],
     reason: 'Named query names need not be unique; a named query is identified by a generated id.',
   },
+  'AWS::HealthLake::FHIRDatastore': {
+    names: [],
+    reason: 'DatastoreName is an optional label: a data store is identified by its generated DatastoreId (the ARN is `datastore/fhir/<id>`), and nothing documents the name as unique.',
+    source: 'AWS HealthLake API Reference, CreateFHIRDatastore (DatastoreName optional) and DatastoreProperties',
+  },
   'AWS::DataPipeline::Pipeline': {
     names: [],
     reason: 'Pipeline names need not be unique ("You can use the same name for multiple pipelines"); a pipeline is identified by a generated id.',

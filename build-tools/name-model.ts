@@ -1,4 +1,5 @@
 import type { Resource } from '@aws-cdk/service-spec-types';
+import { NAME_COUPLED } from './name-coupled';
 import { deriveNameProperties, NameRule } from './name-properties';
 import { NAME_SCOPES, ScopeEntry, ScopeKind } from './name-scopes';
 
@@ -18,6 +19,8 @@ export interface NameModel {
   /** Properties naming the parent (or other key parts) the names are unique under (sorted). */
   readonly within: string[];
   readonly withinRule: ScopeRule | 'none';
+  /** Replacing properties that cannot change without the name changing (curated, sorted). */
+  readonly coupled: string[];
 }
 
 /**
@@ -57,7 +60,11 @@ export function deriveNameModel(resource: Resource, typeNamesOfService: Readonly
   else if (serviceParents.length > 0 && names.length > 0) [within, withinRule] = [serviceParents.sort(), 'curated for the service'];
   else if (identifierParents.length > 0 && names.length > 0) [within, withinRule] = [identifierParents.sort(), 'primary identifier'];
 
-  return { names: [...names].sort(), nameRule, kind, kindRule, within, withinRule };
+  const coupled = names.length === 0 ? [] : (NAME_COUPLED[type] ?? [])
+    .map((entry) => entry.property)
+    .filter((property) => property in resource.properties)
+    .sort();
+  return { names: [...names].sort(), nameRule, kind, kindRule, within, withinRule, coupled };
 }
 
 /** The scope an ARN format implies, or undefined without one. */

@@ -260,6 +260,12 @@ export const NAME_SCOPES: Readonly<Record<string, ScopeEntry>> = {
     reason: 'Service names are unique per namespace.',
     source: 'AWS Cloud Map API Reference, CreateService',
   },
+  'AWS::S3Vectors::Index': {
+    kind: 'region',
+    within: ['VectorBucketArn', 'VectorBucketName'],
+    reason: 'Index names are unique per vector bucket (ARN `bucket/<bucket>/index/<name>`); VectorBucketName and VectorBucketArn both name that parent, so a change of either puts the index in another bucket.',
+    source: 'Amazon S3 User Guide, Vector buckets: creating a vector index (index names unique within a vector bucket); S3 Vectors API Reference, CreateIndex',
+  },
   'AWS::Glue::Table': {
     kind: 'region',
     within: ['CatalogId', 'DatabaseName'],

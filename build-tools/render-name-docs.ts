@@ -9,6 +9,7 @@ import * as path from 'path';
 import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
 import type { Resource, SpecDatabase } from '@aws-cdk/service-spec-types';
 import { NAME_CORRECTIONS } from './name-corrections';
+import { NAME_COUPLED } from './name-coupled';
 import { NameModel, ScopeRule } from './name-model';
 import { followsNamingConvention, lastSegment, NameRule } from './name-properties';
 import { NAME_SCOPES } from './name-scopes';
@@ -86,6 +87,14 @@ function render(db: SpecDatabase): string {
     '| Resource type | Unique in | Under | Reason | Source |',
     '|---|---|---|---|---|',
     ...Object.entries(NAME_SCOPES).map(([type, entry]) => `| \`${type}\` | ${entry.kind ?? 'derived'} | ${entry.within === undefined ? 'derived' : entry.within.length ? code(entry.within) : 'none'} | ${entry.reason} | ${entry.source} |`),
+    '',
+    '### Name-coupled properties',
+    '',
+    'Replacing properties that cannot change unless a name changes too: part of the identity, never listed by the guard, never a collision.',
+    '',
+    '| Resource type | Property | Reason | Source |',
+    '|---|---|---|---|',
+    ...Object.entries(NAME_COUPLED).flatMap(([type, entries]) => entries.map((entry) => `| \`${type}\` | \`${entry.property}\` | ${entry.reason} | ${entry.source} |`)),
     '',
     '### Decisions where the spec and the registry schemas disagree',
     '',

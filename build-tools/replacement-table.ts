@@ -19,6 +19,8 @@ export interface TableEntry {
   readonly q?: string[];
   /** Scope of the names: 'P' partition, 'A' account; omitted for one account and Region. Only with names. */
   readonly s?: 'P' | 'A';
+  /** Name-coupled properties (a change of one always changes a name); only with names. */
+  readonly c?: string[];
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
@@ -62,6 +64,7 @@ function tableEntry(paths: Record<string, RecreationCode>, model: NameModel): Ta
     ...(named ? { n: model.names } : {}),
     ...(named && model.within.length > 0 ? { q: model.within } : {}),
     ...(named && scope[model.kind] ? { s: scope[model.kind] } : {}),
+    ...(named && model.coupled.length > 0 ? { c: model.coupled } : {}),
   };
 }
 

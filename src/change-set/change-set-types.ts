@@ -35,6 +35,41 @@ export interface PredictedChangeDetail {
    * @default - none (a direct or automatic change)
    */
   readonly causingEntity?: string;
+
+  /**
+   * Where the change is: `/Properties/<Name>` for a property (tags included), `/<Attribute>`
+   * for a resource attribute such as `/Metadata`.
+   */
+  readonly path: string;
+
+  /** `Add` (the target appears), `Remove` (it disappears) or `Modify`. */
+  readonly attributeChangeType: string;
+
+  /**
+   * The target's value in the deployed template, as `DescribeChangeSet` writes it with
+   * `IncludePropertyValues`: a string, JSON text for a structure. Intrinsic functions are
+   * evaluated where that is known offline, else shown as written; `NoEcho` parameters are
+   * masked as `****`.
+   *
+   * @default - none (the target is added)
+   */
+  readonly beforeValue?: string;
+
+  /**
+   * The target's value in the new template, written like `beforeValue`.
+   *
+   * @default - none (the target is removed)
+   */
+  readonly afterValue?: string;
+
+  /**
+   * True on a `Tags` detail of a type for which no recorded change set shows whether
+   * CloudFormation reports it as `{Attribute: Tags}` (as here) or as
+   * `{Attribute: Properties, Name: Tags}`.
+   *
+   * @default false
+   */
+  readonly targetFormUnverified?: boolean;
 }
 
 /**

@@ -59,7 +59,7 @@ export function judgeFailures(
       const parameter = parameters.get(reference.target);
       if (parameter === 'Static') return 'changes';
       const referenced = changes.get(reference.target);
-      if (parameter === 'Dynamic' || (referenced?.action === 'Modify' && resourceReplacement(referenced) !== 'False')) fate = 'maybe-changes';
+      if (parameter === 'Dynamic' || parameter === 'Added' || (referenced?.action === 'Modify' && resourceReplacement(referenced) !== 'False')) fate = 'maybe-changes';
     }
     return fate;
   };

@@ -34,6 +34,25 @@ export interface Detail {
   readonly changeSource: ChangeSource;
   /** The parameter, `Resource` or `Resource.Attribute` behind a reference detail. */
   readonly causingEntity?: string;
+  /**
+   * Set on a `Tags` detail of a type for which no recorded change set shows whether
+   * CloudFormation names the target `{Attribute: Tags}` or `{Attribute: Properties, Name: Tags}`.
+   */
+  readonly formUnverified?: boolean;
+}
+
+/** Which of CloudFormation's two descriptions of a change set (`DescribeChangeSet`'s `IncludePropertyValues`). */
+export type Description = 'default' | 'property-values';
+
+/** A detail as the change set shows it, with the values of its target (`ResourceTargetDefinition`). */
+export interface RenderedDetail extends Detail {
+  /** `/Properties/<Name>` or `/<Attribute>`. */
+  readonly path: string;
+  /** `Add`, `Remove` or `Modify`: whether the target appears, disappears or changes. */
+  readonly changeType: 'Add' | 'Remove' | 'Modify';
+  /** The target's value before and after, as CloudFormation writes it (a string; JSON for structures), secrets masked. */
+  readonly beforeValue?: string;
+  readonly afterValue?: string;
 }
 
 /** The engine's extra verdict: will CloudFormation fail to apply this change? */
@@ -91,7 +110,10 @@ export interface PredictedResource {
   /** The distinct attributes of the details, in detail order. */
   readonly scope: readonly TargetAttribute[];
   /** Sorted: direct changes, parameter changes, reference changes; within each, in template order. */
-  readonly details: readonly Detail[];
+  readonly details: readonly RenderedDetail[];
+  /** The resource's `Properties` and `Metadata` before and after (JSON text, secrets masked): `BeforeContext`, `AfterContext`. */
+  readonly beforeContext?: string;
+  readonly afterContext?: string;
   /** On a Remove: the Add it probably became (`To`); on an Add: the Remove it probably was (`From`). */
   readonly rename?: { readonly direction: 'From' | 'To'; readonly logicalId: string; readonly similarity: number };
   readonly failure?: Failure;
@@ -107,6 +129,8 @@ export interface PredictedStack {
   readonly changes: readonly PredictedResource[];
   /** Probable renames, sorted by the removed logical id. */
   readonly renames: readonly Rename[];
+  /** The description the details follow. */
+  readonly description: Description;
 }
 
 /** How intrusive each value is; the reducers below pick the most intrusive. */

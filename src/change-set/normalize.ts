@@ -51,6 +51,8 @@ export interface NormalizedTemplate {
    * (`AWS::SSM::Parameter::Value<...>`): the value written is a parameter name, not the value.
    */
   readonly deployTimeParameters: ReadonlySet<string>;
+  /** Parameters declared `NoEcho: true`: CloudFormation masks their values. */
+  readonly noEchoParameters: ReadonlySet<string>;
   /** The `Conditions` section, or an empty object. */
   readonly conditions: JsonObject;
   /** The `Mappings` section, or an empty object. */
@@ -63,7 +65,8 @@ export function normalize(template: unknown): NormalizedTemplate {
   const parameters = new Map<string, string | undefined>();
   const listParameters = new Set<string>();
   const deployTimeParameters = new Set<string>();
-  if (!isObject(template)) return { resources, parameters, listParameters, deployTimeParameters, conditions: {}, mappings: {} };
+  const noEchoParameters = new Set<string>();
+  if (!isObject(template)) return { resources, parameters, listParameters, deployTimeParameters, noEchoParameters, conditions: {}, mappings: {} };
 
   const resourceSection = own(template, 'Resources');
   if (isObject(resourceSection)) {
@@ -85,6 +88,8 @@ export function normalize(template: unknown): NormalizedTemplate {
       // (Systems Manager list types are deploy-time parameters: their value is never known here.)
       if (typeof type === 'string' && (type === 'CommaDelimitedList' || type.startsWith('List<'))) listParameters.add(name);
       if (typeof type === 'string' && type.startsWith('AWS::SSM::Parameter::Value<')) deployTimeParameters.add(name);
+      const noEcho = isObject(declaration) ? own(declaration, 'NoEcho') : undefined;
+      if (noEcho === true || noEcho === 'true') noEchoParameters.add(name);
     }
   }
   const conditions = own(template, 'Conditions');
@@ -94,6 +99,7 @@ export function normalize(template: unknown): NormalizedTemplate {
     parameters,
     listParameters,
     deployTimeParameters,
+    noEchoParameters,
     conditions: isObject(conditions) ? conditions : {},
     mappings: isObject(mappings) ? mappings : {},
   };

@@ -42,6 +42,35 @@ export interface NestedStackTemplates {
 }
 
 /**
+ * Where the stack is deployed, as far as the caller knows: the values of the pseudo
+ * parameters `AWS::AccountId`, `AWS::Region` (with `AWS::Partition` and `AWS::URLSuffix`
+ * derived from it) and `AWS::StackName`. Conditions, mapping look-ups and names that use them
+ * can then be evaluated offline.
+ */
+export interface StackEnvironment {
+  /**
+   * The 12-digit account id.
+   *
+   * @default - unknown
+   */
+  readonly account?: string;
+
+  /**
+   * The Region, such as `eu-west-1`.
+   *
+   * @default - unknown
+   */
+  readonly region?: string;
+
+  /**
+   * The stack's name.
+   *
+   * @default - unknown
+   */
+  readonly stackName?: string;
+}
+
+/**
  * Options of `ChangeSetPredictor.predict`.
  */
 export interface PredictOptions {
@@ -73,4 +102,24 @@ export interface PredictOptions {
    * @default 0.8
    */
   readonly renameThreshold?: number;
+
+  /**
+   * Describe the change set as `DescribeChangeSet` does with `IncludePropertyValues`.
+   *
+   * Every detail then has its `Path`, `BeforeValue`, `AfterValue` and `AttributeChangeType`,
+   * every change its `BeforeContext` and `AfterContext`, and the details are the ones
+   * CloudFormation gives in that description: a dependent of a replaced resource gets a
+   * Dynamic `DirectModification` and a reference detail, a dependent of a resource updated in
+   * place gets none. Secrets are masked as CloudFormation masks them.
+   *
+   * @default false - CloudFormation's default description
+   */
+  readonly includePropertyValues?: boolean;
+
+  /**
+   * The account, Region and stack name of the deployed stack, for the pseudo parameters.
+   *
+   * @default - pseudo parameters are unknown
+   */
+  readonly environment?: StackEnvironment;
 }

@@ -1,7 +1,8 @@
 /**
  * The pipeline, in the order the design reads:
  *
- *   normalize -> resolveConditions -> diffResources -> references -> propagateReplacements -> toChangeSet
+ *   normalize -> resolveConditions -> diffResources (+ mapping values) -> references
+ *     -> propagateParameters -> propagateReplacements -> toChangeSet
  *
  * with renames and failure verdicts (the engine's additions to CloudFormation's shape)
  * worked out before the last step, and nested stacks predicted recursively. Every step is a
@@ -13,10 +14,13 @@ import { detectRenames } from './detect-renames';
 import { diffResources } from './diff-resources';
 import { isObject, JsonObject, own, canonicalText } from './json';
 import { judgeFailures } from './judge-failures';
-import { PredictedStack, ResourceChange, resourceReplacement } from './model';
+import { mappingChanges } from './mapping-changes';
+import { Description, PredictedStack, ResourceChange, resourceReplacement } from './model';
 import { normalize, NormalizedTemplate, parameterText } from './normalize';
 import { ParameterChanges, ParameterInputs, parameterChanges } from './parameter-changes';
+import { propagateParameters } from './propagate-parameters';
 import { propagateReplacements } from './propagate-replacements';
+import { ValueRenderer } from './property-values';
 import { buildReferenceIndex } from './reference-index';
 import { collectReferences } from './references';
 import { resolveConditions, sideValues } from './resolve-conditions';
@@ -36,6 +40,10 @@ export interface StackContext {
   readonly pathPrefix: string;
   readonly renameThreshold: number;
   readonly rules: ResourceRules;
+  /** The description asked for. */
+  readonly description: Description;
+  /** Values of pseudo parameters (`AWS::Region`, ...) known for the stack (and its nested stacks). */
+  readonly pseudoParameters: ReadonlyMap<string, string>;
 }
 
 /** Predicts one stack's change set, and its nested stacks' when their templates are given. */
@@ -48,19 +56,30 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
   const knownBefore = withoutKeys(written.before.parameters, written.before.deployTimeParameters);
   const knownAfter = withoutKeys(written.after.parameters, new Set([...deployTime, ...written.after.deployTimeParameters]));
   const evaluators = {
-    before: new TemplateEvaluator(written.before, sideValues(knownBefore, context.parameters.before)),
-    after: new TemplateEvaluator(written.after, sideValues(knownAfter, context.parameters.after, context.parameters.before)),
+    before: new TemplateEvaluator(written.before, withPseudo(sideValues(knownBefore, context.parameters.before), context)),
+    after: new TemplateEvaluator(written.after, withPseudo(sideValues(knownAfter, context.parameters.after, context.parameters.before), context)),
   };
   const before = resolveConditions(written.before, evaluators.before);
   const after = resolveConditions(written.after, evaluators.after);
-  const direct = diffResources(before, after, context.rules);
+  const direct = mappingChanges(diffResources(before, after, context.rules), before, after, evaluators, context.rules);
   const parameters = parameterChanges(before, after, context.parameters);
   const index = buildReferenceIndex(before, after);
-  const propagated = propagateReplacements(direct, index, parameters, after, context.rules);
+  const withParameters = propagateParameters(direct, index, parameters, after, context.rules);
+  const propagated = propagateReplacements(withParameters, index, after, context.rules, context.description);
   const renames = detectRenames(propagated, before, after, context.renameThreshold);
   const judged = judgeFailures(propagated, before, after, parameters, context.rules, evaluators);
   const withNested = predictNestedStacks(judged, before, after, parameters, context);
-  return withDataVerdicts(toChangeSet(withNested, renames, before, after), before, after);
+  return withDataVerdicts(toChangeSet(withNested, renames, before, after, {
+    description: context.description,
+    before: new ValueRenderer(before, evaluators.before),
+    after: new ValueRenderer(after, evaluators.after),
+  }), before, after);
+}
+
+/** The side's values with the known pseudo parameters (the template's own parameters of those names win). */
+function withPseudo(values: Map<string, string>, context: StackContext): Map<string, string> {
+  for (const [name, value] of context.pseudoParameters) if (!values.has(name)) values.set(name, value);
+  return values;
 }
 
 /**
@@ -92,6 +111,8 @@ function predictNestedStacks(
       ...context,
       parameters: nestedParameters(own(old.properties, 'Parameters'), own(current.properties, 'Parameters'), changesNow),
       pathPrefix: `${path}/`,
+      // A nested stack has a name of its own (CloudFormation generates it); the rest of the environment is the parent's.
+      pseudoParameters: withoutKeys(context.pseudoParameters, new Set(['AWS::StackName'])),
     });
     if (nested.changes.length === 0) continue;
 

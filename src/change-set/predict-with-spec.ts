@@ -16,6 +16,7 @@ export function predictWithSpec(before: unknown, after: unknown, options: Predic
   const settings: unknown = options;
   const parameters = isObject(settings) ? own(settings, 'parameters') : undefined;
   const threshold = isObject(settings) ? own(settings, 'renameThreshold') : undefined;
+  const environment = isObject(settings) ? own(settings, 'environment') : undefined;
   return predictStack(before, after, {
     parameters: {
       before: stringMap(isObject(parameters) ? own(parameters, 'before') : undefined),
@@ -26,7 +27,30 @@ export function predictWithSpec(before: unknown, after: unknown, options: Predic
     pathPrefix: '',
     renameThreshold: typeof threshold === 'number' && !Number.isNaN(threshold) ? threshold : DEFAULT_RENAME_THRESHOLD,
     rules: new ResourceRules(new SpecLookup(spec)),
+    description: isObject(settings) && own(settings, 'includePropertyValues') === true ? 'property-values' : 'default',
+    pseudoParameters: pseudoParameters(environment),
   });
+}
+
+/** The pseudo parameters an environment gives: account, Region (with its partition and URL suffix) and stack name. */
+function pseudoParameters(environment: unknown): Map<string, string> {
+  const values = new Map<string, string>();
+  if (!isObject(environment)) return values;
+  const text = (key: string): string | undefined => {
+    const value = own(environment, key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const account = text('account');
+  const region = text('region');
+  const stackName = text('stackName');
+  if (account !== undefined) values.set('AWS::AccountId', account);
+  if (stackName !== undefined) values.set('AWS::StackName', stackName);
+  if (region !== undefined) {
+    values.set('AWS::Region', region);
+    values.set('AWS::Partition', region.startsWith('cn-') ? 'aws-cn' : region.startsWith('us-gov-') ? 'aws-us-gov' : 'aws');
+    values.set('AWS::URLSuffix', region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com');
+  }
+  return values;
 }
 
 function stringMap(value: unknown): Map<string, string> {

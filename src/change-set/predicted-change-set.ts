@@ -1,5 +1,5 @@
 import { FailureVerdict, PredictedChangeDetail, PredictedDataVerdict, PredictedResourceChange, ProbableRename } from './change-set-types';
-import { DataVerdict, Detail, Failure, PredictedResource, PredictedStack } from './model';
+import { DataVerdict, Failure, PredictedResource, PredictedStack, RenderedDetail } from './model';
 
 /**
  * A change set predicted offline from two templates.
@@ -74,11 +74,18 @@ export class PredictedChangeSet {
    *
    * Fields CloudFormation does not have, present only when they apply:
    * `ResourceChange.ProbableRename` (`{ From, Similarity }` on an Add, `{ To, Similarity }`
-   * on a Remove), `ResourceChange.Failure` (`{ Certainty: 'Certain' | 'Possible', Reason }`)
-   * and `ResourceChange.NestedChanges` (a nested stack's own `Changes`); and, marked as the
-   * predictor's additions, `ResourceChange.PredictorAdditions.DataVerdict` (`{ Trigger,
-   * Policy, PolicySource, Fate, Certainty, Consequence, DeletionFailsUnlessEmpty? }`) on a
-   * removed or replaced data-bearing resource.
+   * on a Remove), `ResourceChange.Failure` (`{ Certainty: 'Certain' | 'Possible', Reason }`),
+   * `ResourceChange.NestedChanges` (a nested stack's own `Changes`), on a detail whose target
+   * is `Tags` of a type for which no recorded change set shows the form,
+   * `TargetForm: 'Unverified'`; and, marked as the predictor's additions,
+   * `ResourceChange.PredictorAdditions.DataVerdict` (`{ Trigger, Policy, PolicySource, Fate,
+   * Certainty, Consequence, DeletionFailsUnlessEmpty? }`) on a removed or replaced
+   * data-bearing resource.
+   *
+   * Predicted with `includePropertyValues`, each `Target` also has `Path`, `BeforeValue`,
+   * `AfterValue` (when there is one) and `AttributeChangeType`, and each `ResourceChange`
+   * its `BeforeContext` and `AfterContext`, as `DescribeChangeSet` gives them with
+   * `IncludePropertyValues`.
    */
   public toJson(): any {
     return renderChanges(this.stack);
@@ -145,7 +152,7 @@ export class PredictedChangeSet {
   }
 }
 
-function toDetail(detail: Detail): PredictedChangeDetail {
+function toDetail(detail: RenderedDetail): PredictedChangeDetail {
   return {
     attribute: detail.attribute,
     ...(detail.name === undefined ? {} : { name: detail.name }),
@@ -153,11 +160,17 @@ function toDetail(detail: Detail): PredictedChangeDetail {
     evaluation: detail.evaluation,
     changeSource: detail.changeSource,
     ...(detail.causingEntity === undefined ? {} : { causingEntity: detail.causingEntity }),
+    path: detail.path,
+    attributeChangeType: detail.changeType,
+    ...(detail.beforeValue === undefined ? {} : { beforeValue: detail.beforeValue }),
+    ...(detail.afterValue === undefined ? {} : { afterValue: detail.afterValue }),
+    ...(detail.formUnverified ? { targetFormUnverified: true } : {}),
   };
 }
 
 /** CloudFormation's `Changes` array for a predicted stack. */
 function renderChanges(stack: PredictedStack): unknown[] {
+  const values = stack.description === 'property-values';
   return stack.changes.map((change) => ({
     Type: 'Resource',
     ResourceChange: {
@@ -171,11 +184,20 @@ function renderChanges(stack: PredictedStack): unknown[] {
           Attribute: detail.attribute,
           ...(detail.name === undefined ? {} : { Name: detail.name }),
           RequiresRecreation: detail.requiresRecreation,
+          ...(values ? {
+            Path: detail.path,
+            ...(detail.beforeValue === undefined ? {} : { BeforeValue: detail.beforeValue }),
+            ...(detail.afterValue === undefined ? {} : { AfterValue: detail.afterValue }),
+            AttributeChangeType: detail.changeType,
+          } : {}),
         },
         Evaluation: detail.evaluation,
         ChangeSource: detail.changeSource,
         ...(detail.causingEntity === undefined ? {} : { CausingEntity: detail.causingEntity }),
+        ...(detail.formUnverified ? { TargetForm: 'Unverified' } : {}),
       })),
+      ...(change.beforeContext === undefined ? {} : { BeforeContext: change.beforeContext }),
+      ...(change.afterContext === undefined ? {} : { AfterContext: change.afterContext }),
       ...(change.rename ? { ProbableRename: { [change.rename.direction]: change.rename.logicalId, Similarity: change.rename.similarity } } : {}),
       ...(change.failure ? { Failure: { Certainty: change.failure.certainty, Reason: change.failure.reason } } : {}),
       ...(change.nested ? { NestedChanges: renderChanges(change.nested) } : {}),

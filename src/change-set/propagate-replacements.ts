@@ -1,87 +1,104 @@
 /**
- * Step 4 of the pipeline: follow changed values through references to a fixed point.
+ * Step 4b of the pipeline: follow changed resources through references to a fixed point.
  *
- * - A property referencing a parameter whose value changes gets CloudFormation's pair of
- *   details: Dynamic `DirectModification`, and Static `ParameterReference` naming the
- *   parameter (a parameter whose value is known only at deploy time gives one Dynamic
- *   `ParameterReference` detail).
- * - A replaced resource (Replacement True or Conditional) gets a new `Ref` value and new
- *   attribute values, so each property referencing it gets a Dynamic detail:
- *   `ResourceReference` with the logical id, or `ResourceAttribute` with `Id.Attribute`.
- *   Its RequiresRecreation is the most intrusive over the paths where the reference sits;
- *   Always with Dynamic gives Conditional. A dependent that becomes conditionally replaced
- *   propagates in turn. A resource updated in place keeps its `Ref` and attributes and
- *   propagates nothing.
+ * What a resource's change means for the properties (and `Metadata`) that reference it, as
+ * CloudFormation's default description reports it (recorded change sets, 2025):
+ * - certainly replaced (Replacement True): its `Ref` and attributes certainly change, so each
+ *   dependent gets a **Static** detail, `ResourceReference` with the logical id (`Ref`,
+ *   `${X}`) or `ResourceAttribute` with `Id.Attribute` (`Fn::GetAtt`, `${X.Attr}`): Always
+ *   there is Replacement True;
+ * - conditionally replaced: the same detail, **Dynamic** (Always there is Conditional);
+ * - updated in place (a property or tag changes): its `Ref` stays, but an attribute may
+ *   change, so each `Fn::GetAtt` dependent gets a Dynamic `ResourceAttribute` detail; a `Ref`
+ *   dependent gets nothing.
+ * With `IncludePropertyValues` CloudFormation describes it differently: a dependent of a
+ * replaced resource gets a Dynamic `DirectModification` and a Static (Dynamic when the cause
+ * is conditional) reference detail, and dependents of a resource updated in place get
+ * nothing.
  *
- * Each resource is queued once and each reference edge followed once: linear in the size
- * of the reference index. The changes given are not modified; changed entries are copied.
+ * Each detail's RequiresRecreation is the most intrusive over the paths where the reference
+ * sits. A dependent changed this way propagates in turn; one that first looked conditional
+ * and later turns certain is upgraded, and so are its own dependents. A resource's level
+ * (none, in place, conditional, certain) only rises, so each is queued at most three times
+ * and each edge followed at most three times: linear in the size of the reference index.
+ * The changes given are not modified.
  */
-import { Detail, Recreation, ResourceChange, resourceReplacement, worstRecreation } from './model';
+import { addOnce, ChangeBuilder, edgeDetail, EdgeDetail } from './change-builder';
+import { Description, Detail, Replacement, replacementOf, ResourceChange, worstReplacement } from './model';
 import { NormalizedTemplate } from './normalize';
-import { ParameterChanges } from './parameter-changes';
-import { ReferenceEdge, ReferenceIndex } from './reference-index';
+import { edgeRecreation, ReferenceEdge, ReferenceIndex } from './reference-index';
 import { ResourceRules } from './resource-rules';
+
+/** How much of a resource changes for its dependents: nothing, attributes, maybe everything, everything. */
+type Level = 0 | 1 | 2 | 3;
 
 /** The changes with every detail that references add. */
 export function propagateReplacements(
-  direct: ReadonlyMap<string, ResourceChange>,
+  given: ReadonlyMap<string, ResourceChange>,
   index: ReferenceIndex,
-  parameters: ParameterChanges,
   after: NormalizedTemplate,
   rules: ResourceRules,
+  description: Description,
 ): Map<string, ResourceChange> {
-  const changes = new Map(direct);
-  const copied = new Set<string>();
-  const addDetail = (edge: ReferenceEdge, detail: Omit<Detail, 'attribute' | 'name' | 'requiresRecreation'>): ResourceChange | undefined => {
-    const resource = after.resources.get(edge.dependent);
-    if (resource === undefined) return undefined;
-    let change = changes.get(edge.dependent);
-    if (change === undefined || !copied.has(edge.dependent)) {
-      change = change === undefined
-        ? { action: 'Modify', logicalId: edge.dependent, resourceType: resource.type, details: [] }
-        : { ...change, details: [...change.details] };
-      changes.set(edge.dependent, change);
-      copied.add(edge.dependent);
-    }
-    if (change.action !== 'Modify') return undefined;
-    const requiresRecreation = edge.paths.reduce<Recreation>((worst, path) => worstRecreation(worst, rules.recreation(resource, path)), 'Never');
-    const full: Detail = { attribute: edge.attribute, ...(edge.name === undefined ? {} : { name: edge.name }), requiresRecreation, ...detail };
-    if (!change.details.some((existing) => sameDetail(existing, full))) change.details.push(full);
-    return change;
+  const changes = new ChangeBuilder(given, after);
+  /** Details each edge added, by dependent and edge: replaced when the edge's cause rises. */
+  const byEdge = new Map<string, Map<string, readonly Detail[]>>();
+  const levels = new Map<string, Level>();
+  const queue: Array<{ readonly logicalId: string; readonly level: Level }> = [];
+  const raise = (logicalId: string, level: Level): void => {
+    if (level <= (levels.get(logicalId) ?? 0)) return;
+    levels.set(logicalId, level);
+    queue.push({ logicalId, level });
   };
+  for (const change of given.values()) raise(change.logicalId, levelOf(change, change.details));
 
-  for (const [parameter, evaluation] of parameters) {
-    for (const edge of index.dependentsOf(parameter)) {
-      if (evaluation === 'Static') {
-        addDetail(edge, { evaluation: 'Dynamic', changeSource: 'DirectModification' });
-        addDetail(edge, { evaluation: 'Static', changeSource: 'ParameterReference', causingEntity: parameter });
-      } else {
-        addDetail(edge, { evaluation: 'Dynamic', changeSource: 'ParameterReference', causingEntity: parameter });
-      }
-    }
-  }
-
-  const queued = new Set<string>();
-  const queue: string[] = [];
-  const enqueueIfReplaced = (change: ResourceChange | undefined): void => {
-    if (change === undefined || change.action !== 'Modify' || queued.has(change.logicalId)) return;
-    if (resourceReplacement(change) === 'False') return;
-    queued.add(change.logicalId);
-    queue.push(change.logicalId);
-  };
-  for (const change of changes.values()) enqueueIfReplaced(change);
   for (let position = 0; position < queue.length; position++) {
-    const next = queue[position];
-    for (const edge of index.dependentsOf(next)) {
-      if (edge.dependent === next) continue;
-      const changeSource = edge.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute';
-      enqueueIfReplaced(addDetail(edge, { evaluation: 'Dynamic', changeSource, causingEntity: edge.causingEntity }));
+    const { logicalId, level } = queue[position];
+    if (levels.get(logicalId) !== level) continue; // raised again later: that entry follows the edges
+    for (const edge of index.dependentsOf(logicalId)) {
+      if (edge.dependent === logicalId) continue;
+      const caused = edgeDetails(edge, level, description);
+      if (caused.length === 0) continue;
+      const change = changes.writable(edge.dependent);
+      if (change === undefined) continue;
+      const recreation = edgeRecreation(edge, after.resources.get(edge.dependent)!, rules);
+      const full = caused.map((detail) => edgeDetail(edge, recreation, detail));
+      let edges = byEdge.get(edge.dependent);
+      if (edges === undefined) byEdge.set(edge.dependent, edges = new Map());
+      edges.set(`${edge.attribute}\u0000${edge.name ?? ''}\u0000${edge.kind}\u0000${edge.causingEntity}`, full);
+      raise(edge.dependent, levelOf(change, [...change.details, ...full]));
     }
   }
-  return changes;
+
+  const result = changes.all();
+  for (const [dependent, edges] of byEdge) {
+    const change = result.get(dependent)!;
+    const details = [...change.details];
+    for (const caused of edges.values()) for (const detail of caused) addOnce(details, detail);
+    result.set(dependent, { ...change, details });
+  }
+  return result;
 }
 
-function sameDetail(a: Detail, b: Detail): boolean {
-  return a.attribute === b.attribute && a.name === b.name && a.evaluation === b.evaluation
-    && a.changeSource === b.changeSource && a.causingEntity === b.causingEntity && a.requiresRecreation === b.requiresRecreation;
+/**
+ * The level of a change with these details: 3 replaced, 2 maybe replaced, 1 updated in place
+ * through a property or tag (a change of `Metadata` or a policy alone changes no attribute).
+ */
+function levelOf(change: ResourceChange, details: readonly Detail[]): Level {
+  if (change.action !== 'Modify') return 0;
+  const replacement = change.forcedReplacement ? 'True' : details.reduce<Replacement>((worst, detail) => worstReplacement(worst, replacementOf(detail)), 'False');
+  if (replacement === 'True') return 3;
+  if (replacement === 'Conditional') return 2;
+  return details.some((detail) => detail.attribute === 'Properties' || detail.attribute === 'Tags') ? 1 : 0;
+}
+
+/** What an edge to a resource at this level gives its dependent, in the description asked for. */
+function edgeDetails(edge: ReferenceEdge, level: Level, description: Description): EdgeDetail[] {
+  const changeSource = edge.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute';
+  const reference: EdgeDetail = { evaluation: level === 3 ? 'Static' : 'Dynamic', changeSource, causingEntity: edge.causingEntity };
+  if (level >= 2) {
+    return description === 'default' ? [reference] : [{ evaluation: 'Dynamic', changeSource: 'DirectModification' }, reference];
+  }
+  if (level === 1 && edge.kind === 'GetAtt' && description === 'default') return [reference];
+  return [];
 }

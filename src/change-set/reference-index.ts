@@ -2,8 +2,8 @@
  * Step 3 of the pipeline: who references whom, so propagation stays linear.
  *
  * Only resources present in both templates can be affected by a reference (an added
- * resource has no old value to compare), and only their properties count: CloudFormation
- * reports reference changes on properties and tags.
+ * resource has no old value to compare), and only their properties (tags included) and
+ * their `Metadata` count: CloudFormation reports reference changes there.
  *
  * The index is built in two steps. On the first question, each resource's JSON text is
  * scanned for the names it may reference (`"Ref":"X"`, `"Fn::GetAtt":["X"`, `"Fn::GetAtt":"X.`, `${X}`): a
@@ -11,19 +11,21 @@
  * (with the paths where they sit) only when one of those names turns out to change, and
  * then once. Most resources of a large template never are.
  */
-import { TargetAttribute } from './model';
+import { Recreation, TargetAttribute, worstRecreation } from './model';
 import { NormalizedResource, NormalizedTemplate } from './normalize';
 import { collectReferences } from './references';
-import { propertyTarget } from './resource-rules';
+import { propertyTarget, ResourceRules } from './resource-rules';
 
 /** One top-level property of one resource referencing one entity. */
 export interface ReferenceEdge {
   /** The referencing resource. */
   readonly dependent: string;
   readonly attribute: TargetAttribute;
-  /** The top-level property that holds the reference. */
+  /** The top-level property that holds the reference (`Metadata` for the attribute). */
   readonly property: string;
   readonly name?: string;
+  /** Set by `propertyTarget` when the form of a `Tags` target is not recorded for the type. */
+  readonly formUnverified?: boolean;
   /** `Ref` or `GetAtt`. */
   readonly kind: 'Ref' | 'GetAtt';
   /** The logical id or parameter referenced. */
@@ -73,22 +75,29 @@ export function buildReferenceIndex(before: NormalizedTemplate, after: Normalize
   };
 }
 
-/** The exact references of a resource's properties, one edge per property, kind and entity. */
+/** The attribute whose references count beside the properties'. */
+const METADATA = 'Metadata' as const;
+
+/**
+ * The exact references of a resource's properties, one edge per property, kind and entity,
+ * and of its `Metadata` (CloudFormation reports a changed parameter there with `Metadata`
+ * details beside the properties').
+ */
 function referenceEdges(resource: NormalizedResource): ReferenceEdge[] {
   const edges: ReferenceEdge[] = [];
-  for (const property of Object.keys(resource.properties)) {
+  const add = (property: string, value: unknown, target: { attribute: TargetAttribute; name?: string }) => {
     const grouped = new Map<string, { kind: 'Ref' | 'GetAtt'; target: string; causingEntity: string; paths: Array<readonly string[]> }>();
-    for (const reference of collectReferences(resource.properties[property], [property])) {
+    for (const reference of collectReferences(value, [property])) {
       const causingEntity = reference.attribute === undefined ? reference.target : `${reference.target}.${reference.attribute}`;
       const key = `${reference.kind}\u0000${causingEntity}`;
       const edge = grouped.get(key) ?? { kind: reference.kind, target: reference.target, causingEntity, paths: [] };
       edge.paths.push(reference.path);
       grouped.set(key, edge);
     }
-    for (const edge of grouped.values()) {
-      edges.push({ dependent: resource.logicalId, ...propertyTarget(resource.type, property), property, ...edge });
-    }
-  }
+    for (const edge of grouped.values()) edges.push({ dependent: resource.logicalId, ...target, property, ...edge });
+  };
+  for (const property of Object.keys(resource.properties)) add(property, resource.properties[property], propertyTarget(resource.type, property));
+  if (resource.attributes.Metadata !== undefined) add(METADATA, resource.attributes.Metadata, { attribute: METADATA });
   return edges;
 }
 
@@ -127,4 +136,10 @@ function unescape(content: string): string {
   } catch {
     return content;
   }
+}
+
+/** How intrusive a change of the value an edge carries is: the most intrusive of its paths (Never in `Metadata`). */
+export function edgeRecreation(edge: ReferenceEdge, resource: NormalizedResource, rules: ResourceRules): Recreation {
+  if (edge.attribute === METADATA) return 'Never';
+  return edge.paths.reduce<Recreation>((worst, path) => worstRecreation(worst, rules.recreation(resource, path)), 'Never');
 }

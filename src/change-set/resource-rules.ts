@@ -6,6 +6,7 @@ import { customResourceDeclaration, CustomResourceDeclaration, isCustomResourceT
 import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
+import { tagTarget } from './tag-targets';
 import { updatePolicyRecreation } from '../spec/update-policies';
 
 /** Reads a resource's spec entry or custom-resource declaration once per prediction. */
@@ -60,10 +61,10 @@ export class ResourceRules {
 }
 
 /**
- * The change-set target of a top-level property: `Tags` is its own attribute (without a
- * name) on every type CloudFormation tags; everything else is `Properties` with its name.
+ * The change-set target of a top-level property: `Tags` of an AWS type in the form recorded
+ * for the type (`tag-targets.ts`); everything else is `Properties` with its name.
  */
-export function propertyTarget(resourceType: string, property: string): { attribute: TargetAttribute; name?: string } {
-  if (property === 'Tags' && !isCustomResourceType(resourceType)) return { attribute: 'Tags' };
+export function propertyTarget(resourceType: string, property: string): { attribute: TargetAttribute; name?: string; formUnverified?: boolean } {
+  if (property === 'Tags' && !isCustomResourceType(resourceType)) return tagTarget(resourceType);
   return { attribute: 'Properties', name: property };
 }

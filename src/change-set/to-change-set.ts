@@ -7,8 +7,16 @@
  * properties in the new template (removed properties and other attributes after them).
  */
 import { compareText } from './json';
-import { ChangeSource, Detail, Evaluation, PredictedResource, PredictedStack, Rename, ResourceChange, resourceReplacement, TargetAttribute } from './model';
+import { ChangeSource, Description, Detail, Evaluation, PredictedResource, PredictedStack, Rename, ResourceChange, resourceReplacement, TargetAttribute } from './model';
 import { NormalizedTemplate, REPORTED_ATTRIBUTES } from './normalize';
+import { ValueRenderer, withValues } from './property-values';
+
+/** How the result is described, and the renderers of each side's values. */
+export interface Rendering {
+  readonly description: Description;
+  readonly before: ValueRenderer;
+  readonly after: ValueRenderer;
+}
 
 const SOURCE_RANK: Record<ChangeSource, Record<Evaluation, number>> = {
   DirectModification: { Static: 0, Dynamic: 1 },
@@ -24,6 +32,7 @@ export function toChangeSet(
   renames: readonly Rename[],
   before: NormalizedTemplate,
   after: NormalizedTemplate,
+  rendering: Rendering,
 ): PredictedStack {
   const renameOf = new Map<string, PredictedResource['rename']>();
   for (const rename of renames) {
@@ -33,9 +42,17 @@ export function toChangeSet(
   const sorted = [...changes.values()].sort((a, b) => compareText(a.logicalId, b.logicalId));
   return {
     renames,
+    description: rendering.description,
     changes: sorted.map((change) => {
-      const details = change.details.length < 2 ? [...change.details] : sortDetails(change.details, targetOrder(change.logicalId, before, after));
+      const old = before.resources.get(change.logicalId);
+      const current = after.resources.get(change.logicalId);
+      const details = (change.details.length < 2 ? [...change.details] : sortDetails(change.details, targetOrder(change.logicalId, before, after)))
+        .map((detail) => withValues(detail, old, current, rendering));
       const rename = renameOf.get(change.logicalId);
+      const contexts = rendering.description === 'property-values' ? {
+        ...(old === undefined || change.action === 'Add' ? {} : { beforeContext: rendering.before.context(old) }),
+        ...(current === undefined || change.action === 'Remove' ? {} : { afterContext: rendering.after.context(current) }),
+      } : {};
       return {
         action: change.action,
         logicalId: change.logicalId,
@@ -46,6 +63,7 @@ export function toChangeSet(
         ...(rename ? { rename } : {}),
         ...(change.failure ? { failure: change.failure } : {}),
         ...(change.nested ? { nested: change.nested } : {}),
+        ...contexts,
       };
     }),
   };

@@ -2,11 +2,11 @@
 // Regenerate: npx ts-node --transpile-only build-tools/generate-replacement-spec.ts
 //
 // One entry per CloudFormation resource type. Each value is the JSON text of
-//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A" }
+//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled] }
 // (A = Always, C = Conditionally, "*" = any map key; names unique under the qualifiers, in the
-// partition (P), the account (A) or, when "s" is absent, one account and Region; empty parts
-// are omitted). Values stay strings so that loading this module is cheap; src/spec parses an
-// entry on first use.
+// partition (P), the account (A) or, when "s" is absent, one account and Region; coupled: replacing
+// properties that cannot change without a name changing; empty parts are omitted). Values stay
+// strings so that loading this module is cheap; src/spec parses an entry on first use.
 
 export const GENERATED_BY = 'build-tools/generate-replacement-spec.ts';
 export const SPEC_VERSION = '0.1.216';
@@ -763,7 +763,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Events::Archive': '{"n":["ArchiveName"],"r":{"ArchiveName":"A","SourceArn":"A"}}',
   'AWS::Events::Connection': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::Events::Endpoint': '{"n":["Name"],"r":{"Name":"A"}}',
-  'AWS::Events::EventBus': '{"n":["Name"],"r":{"EventSourceName":"A","Name":"A"}}',
+  'AWS::Events::EventBus': '{"c":["EventSourceName"],"n":["Name"],"r":{"EventSourceName":"A","Name":"A"}}',
   'AWS::Events::EventBusPolicy': '{"r":{"EventBusName":"A","StatementId":"A"}}',
   'AWS::Events::Rule': '{"n":["Name"],"q":["EventBusName"],"r":{"EventBusName":"A","Name":"A"}}',
   'AWS::EventsV2::EventBus': '{"n":["Name"],"r":{"Name":"A"}}',
@@ -883,7 +883,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::HealthAgent::Domain': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::HealthImaging::Datastore': '{"n":["DatastoreName"],"r":{"DatastoreName":"A","KmsKeyArn":"A","Tags":"A"}}',
   'AWS::HealthLake::DataTransformationProfile': '{"n":["ProfileName"],"r":{"KmsKeyId":"A","ProfileDescription":"A","ProfileName":"A","Source":"A","SourceFormat":"A"}}',
-  'AWS::HealthLake::FHIRDatastore': '{"n":["DatastoreName"],"r":{"DatastoreName":"A","DatastoreTypeVersion":"A","IdentityProviderConfiguration":"A","PreloadDataConfig":"A","SseConfiguration":"A"}}',
+  'AWS::HealthLake::FHIRDatastore': '{"r":{"DatastoreName":"A","DatastoreTypeVersion":"A","IdentityProviderConfiguration":"A","PreloadDataConfig":"A","SseConfiguration":"A"}}',
   'AWS::IAM::AccessKey': '{"r":{"Serial":"A","UserName":"A"}}',
   'AWS::IAM::Group': '{"n":["GroupName"],"r":{"GroupName":"A"},"s":"A"}',
   'AWS::IAM::GroupPolicy': '{"n":["PolicyName"],"q":["GroupName"],"r":{"GroupName":"A","PolicyName":"A"},"s":"A"}',
@@ -1526,7 +1526,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::S3Tables::TableBucket': '{"n":["TableBucketName"],"r":{"TableBucketName":"A"}}',
   'AWS::S3Tables::TableBucketPolicy': '{"r":{"TableBucketARN":"A"}}',
   'AWS::S3Tables::TablePolicy': '{"r":{"TableARN":"A"}}',
-  'AWS::S3Vectors::Index': '{"n":["IndexName"],"r":{"DataType":"A","Dimension":"A","DistanceMetric":"A","EncryptionConfiguration":"A","IndexName":"A","MetadataConfiguration":"A","VectorBucketArn":"A","VectorBucketName":"A"}}',
+  'AWS::S3Vectors::Index': '{"n":["IndexName"],"q":["VectorBucketArn","VectorBucketName"],"r":{"DataType":"A","Dimension":"A","DistanceMetric":"A","EncryptionConfiguration":"A","IndexName":"A","MetadataConfiguration":"A","VectorBucketArn":"A","VectorBucketName":"A"}}',
   'AWS::S3Vectors::VectorBucket': '{"n":["VectorBucketName"],"r":{"EncryptionConfiguration":"A","VectorBucketName":"A"}}',
   'AWS::S3Vectors::VectorBucketPolicy': '{"r":{"VectorBucketArn":"A","VectorBucketName":"A"}}',
   'AWS::SCN::DataIntegrationFlow': '{"n":["Name"],"r":{"InstanceId":"A","Name":"A"}}',
@@ -1566,10 +1566,10 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::SMSVOICE::SenderId': '{"n":["SenderId"],"q":["IsoCountryCode"],"r":{"IsoCountryCode":"A","SenderId":"A"}}',
   'AWS::SMSVOICE::VerifiedDestinationNumber': '{"r":{"DestinationPhoneNumber":"A"}}',
   'AWS::SNS::Subscription': '{"r":{"Endpoint":"A","Protocol":"A","TopicArn":"A"}}',
-  'AWS::SNS::Topic': '{"n":["TopicName"],"r":{"FifoTopic":"A","TopicName":"A"}}',
+  'AWS::SNS::Topic': '{"c":["FifoTopic"],"n":["TopicName"],"r":{"FifoTopic":"A","TopicName":"A"}}',
   'AWS::SNS::TopicInlinePolicy': '{"r":{"TopicArn":"A"}}',
   'AWS::SNS::TopicPolicy': '{}',
-  'AWS::SQS::Queue': '{"n":["QueueName"],"r":{"FifoQueue":"A","QueueName":"A"}}',
+  'AWS::SQS::Queue': '{"c":["FifoQueue"],"n":["QueueName"],"r":{"FifoQueue":"A","QueueName":"A"}}',
   'AWS::SQS::QueueInlinePolicy': '{"r":{"Queue":"A"}}',
   'AWS::SQS::QueuePolicy': '{}',
   'AWS::SSM::Association': '{"r":{"InstanceId":"A"}}',

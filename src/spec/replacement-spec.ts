@@ -36,6 +36,12 @@ export interface ResourceTypeReplacement {
   readonly nameQualifiers: readonly string[];
   /** Where the names are unique. */
   readonly nameScope: NameScope;
+  /**
+   * Replacing properties that cannot change without a name changing too (a queue's
+   * `FifoQueue`: a FIFO queue's name ends in `.fifo`): a replacement they cause cannot
+   * collide. Empty for most types.
+   */
+  readonly nameCoupled: readonly string[];
 }
 
 /** The JSON shape of one generated entry (see the generated file's header). */
@@ -44,6 +50,7 @@ interface RawEntry {
   readonly n?: readonly string[];
   readonly q?: readonly string[];
   readonly s?: 'P' | 'A';
+  readonly c?: readonly string[];
 }
 
 interface ParsedEntry {
@@ -86,7 +93,8 @@ export function requiresRecreation(resourceType: string, path: readonly string[]
 /**
  * The properties that together identify a named physical resource of this type: its name
  * properties, then its name qualifiers (a parent's name such as `LogGroupName` of an
- * `AWS::Logs::MetricFilter`, `FunctionName` of an `AWS::Lambda::Alias`).
+ * `AWS::Logs::MetricFilter`, `FunctionName` of an `AWS::Lambda::Alias`), then its
+ * name-coupled properties (`FifoQueue` of a queue).
  *
  * A replacement caused by a change of one of these creates a resource with a different
  * identity, so it cannot collide with the old one. Empty for unknown and unnamed types.
@@ -149,14 +157,16 @@ function parseEntry(raw: RawEntry): ParsedEntry {
   }));
   const nameProperties = Object.freeze([...raw.n ?? []]);
   const nameQualifiers = Object.freeze([...raw.q ?? []]);
+  const nameCoupled = Object.freeze([...raw.c ?? []]);
   return {
     replacement: Object.freeze({
       replacementPaths: Object.freeze(Object.fromEntries(paths.map((p) => [p.segments.join('.'), p.recreation]))),
       nameProperties,
       nameQualifiers,
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
+      nameCoupled,
     }),
-    identity: Object.freeze([...nameProperties, ...nameQualifiers]),
+    identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
     paths,
   };
 }

@@ -17,7 +17,8 @@ describe('propagation', () => {
   test('GIVEN two resources that reference each other (a cycle) WHEN one is replaced THEN the prediction ends with both replaced', () => {
     const resources = (value: string) => ({ A: thing({ Create: value, Other: { Ref: 'B' } }), B: thing({ Create: { Ref: 'A' } }) });
     const changeSet = predict(template(resources('1')), template(resources('2')));
-    expect(replacementOf(changeSet)).toEqual({ A: 'True', B: 'Conditional' });
+    // A certainly replaced gives B a Static reference on a create-only property: B is certainly replaced too.
+    expect(replacementOf(changeSet)).toEqual({ A: 'True', B: 'True' });
     expect(changeSet.changes[0].details.map((d) => `${d.name}:${d.changeSource}`)).toEqual(['Create:DirectModification', 'Other:ResourceReference']);
   });
 
@@ -28,7 +29,7 @@ describe('propagation', () => {
   });
 
   test.each([
-    ['Always', 'Create', 'True', 'Conditional'],
+    ['Always', 'Create', 'True', 'True'],
     ['Conditionally', 'Maybe', 'Conditional', 'Conditional'],
     ['Never', 'Plain', 'False', undefined],
   ])('GIVEN a change that is %s (%s) WHEN the resource is referenced by a create-only property THEN it is %s and its dependent %s', (_, property, replaced, dependent) => {
@@ -118,7 +119,17 @@ describe('odd but legal input', () => {
   test('GIVEN a custom resource with a property named Tags WHEN it changes THEN it is an ordinary property, not the Tags attribute', () => {
     const custom = (value: string) => template({ C: { Type: 'Custom::X', Properties: { ServiceToken: 't', CdkLifecycle: { v: '1' }, Tags: [value] } } });
     expect(predict(custom('a'), custom('b')).changes[0].details).toEqual([
-      { attribute: 'Properties', name: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification' },
+      {
+        attribute: 'Properties',
+        name: 'Tags',
+        requiresRecreation: 'Never',
+        evaluation: 'Static',
+        changeSource: 'DirectModification',
+        path: '/Properties/Tags',
+        attributeChangeType: 'Modify',
+        beforeValue: '["a"]',
+        afterValue: '["b"]',
+      },
     ]);
   });
 });
@@ -135,4 +146,24 @@ test('GIVEN a type with two name properties, both set WHEN a move collides THEN 
   const resource = { Type: 'Test::Two', Properties: { First: 'a', Second: 'b' } };
   const changeSet = ChangeSetClass._of(predictWithSpec(template({ Old: resource }), template({ New: resource }), {}, twoNames));
   expect(changeSet.failures[0].reason).toMatch(/^First "a", Second "b" is still held by Old/);
+});
+
+describe('where the change set and the deployment differ', () => {
+  test('GIVEN a WAFv2 web ACL whose DefaultAction swaps Allow for Block WHEN predicted THEN the change is reported (CloudFormation\'s change set is empty, the update applies it: aws-cdk-cli #1951)', () => {
+    const acl = (action: Record<string, unknown>) => template({
+      Acl: { Type: 'AWS::WAFv2::WebACL', Properties: { Name: 'api', Scope: 'REGIONAL', DefaultAction: action, VisibilityConfig: { CloudWatchMetricsEnabled: true, MetricName: 'api', SampledRequestsEnabled: true } } },
+    });
+    const changeSet = ChangeSetPredictor.predict(acl({ Allow: {} }), acl({ Block: {} }));
+    expect(changeSet.toJson()).toEqual([{
+      Type: 'Resource',
+      ResourceChange: {
+        Action: 'Modify',
+        LogicalResourceId: 'Acl',
+        ResourceType: 'AWS::WAFv2::WebACL',
+        Replacement: 'False',
+        Scope: ['Properties'],
+        Details: [{ Target: { Attribute: 'Properties', Name: 'DefaultAction', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+      },
+    }]);
+  });
 });

@@ -133,9 +133,19 @@ const REASONS: ReadonlyArray<{ name: string; holds(context: PairContext, d: Disa
     name: 'modified dependent (a reference to a replaced resource from a property updated in place)',
     holds: ({ engine, engineCategory }, d) => {
       const details = engine.get(d.logicalId)?.details ?? [];
-      return d.engine === 'update' && d.cfn === 'none' && details.length > 0 && details.every((detail) => detail.evaluation === 'Dynamic'
-        && detail.requiresRecreation === 'Never' && isReplaced(engineCategory(entityId(detail.causingEntity))));
+      // Static from a certain replacement, Dynamic from a conditional one (recorded change sets, 2025).
+      return d.engine === 'update' && d.cfn === 'none' && details.length > 0 && details.every((detail) => detail.requiresRecreation === 'Never'
+        && (detail.evaluation === 'Static' ? engineCategory(entityId(detail.causingEntity)) === 'replace' : isReplaced(engineCategory(entityId(detail.causingEntity)))));
     },
+  },
+  {
+    name: 'dependent of a resource updated in place, through Fn::GetAtt (CloudFormation lists it: an attribute may change)',
+    holds: ({ engine, engineCategory, classified }, d) => RANK[d.cfn] < RANK[d.engine] && (engine.get(d.logicalId)?.details ?? []).some((detail) => {
+      const source = entityId(detail.causingEntity);
+      const explains = d.engine === 'update' || detail.requiresRecreation !== 'Never';
+      return explains && detail.changeSource === 'ResourceAttribute' && detail.evaluation === 'Dynamic'
+        && (engineCategory(source) === 'update' || classified.has(source));
+    }),
   },
   {
     name: 'dependent of a conditional replacement (cloudformation-diff propagates only certain ones)',
@@ -145,16 +155,6 @@ const REASONS: ReadonlyArray<{ name: string; holds(context: PairContext, d: Disa
         const source = entityId(detail.causingEntity);
         return engineCategory(source) === 'may-replace' && cfnCategory(source) === 'may-replace';
       });
-    },
-  },
-  {
-    name: 'Always with a Dynamic evaluation is Conditional (the referenced value is known only at deploy time)',
-    holds: ({ engine, engineCategory, cfnCategory }, d) => {
-      const details = engine.get(d.logicalId)?.details ?? [];
-      return d.engine === 'may-replace' && d.cfn === 'replace'
-        && !details.some((detail) => detail.requiresRecreation === 'Always' && detail.evaluation === 'Static')
-        && details.some((detail) => detail.requiresRecreation === 'Always' && detail.evaluation === 'Dynamic'
-          && isReplaced(engineCategory(entityId(detail.causingEntity))) && isReplaced(cfnCategory(entityId(detail.causingEntity))));
     },
   },
   {

@@ -70,12 +70,14 @@ describe('a replaced resource: its UpdateReplacePolicy, from the new template', 
   });
 
   test('GIVEN a conditional replacement WHEN predicted THEN the verdict is Possible', () => {
+    // The table's key names a resource that may be replaced (a DB parameter group change is
+    // Conditionally): the table may be replaced too (issue 18: only a certain cause is Static).
     const keyedByParameter = { ...table('id'), Properties: { ...table('id').Properties, KeySchema: [{ AttributeName: { Ref: 'Other' }, KeyType: 'HASH' }] } };
-    const other = (name: string) => ({ Type: 'AWS::SSM::Parameter', Properties: { Name: name, Type: 'String', Value: 'v' } });
+    const other = (group: string) => ({ Type: 'AWS::RDS::DBInstance', Properties: { DBInstanceClass: 'db.t3.micro', Engine: 'postgres', DBParameterGroupName: group }, DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     const before = template({ T: keyedByParameter, Other: other('a') });
     const after = template({ T: keyedByParameter, Other: other('b') });
     const verdicts = ChangeSetPredictor.predict(before, after).dataVerdicts;
-    expect(verdicts.map((v) => v.certainty)).toEqual(['Possible']);
+    expect(verdicts.map((v) => [v.logicalResourceId, v.fate, v.certainty])).toEqual([['T', 'Deleted', 'Possible'], ['Other', 'Retained', 'Possible']]);
   });
 
   test('GIVEN an in-place change of a table WHEN predicted THEN it has no verdict', () => {

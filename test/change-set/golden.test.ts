@@ -32,3 +32,16 @@ test.each(cases)('GIVEN golden case %s WHEN predicted THEN the change set is the
 
   expect(changeSet.toJson()).toEqual(read(name, 'expected.json'));
 });
+
+/** Cases with `expected-reverse.json` are also predicted the other way round (`options-reverse.json`, else no options). */
+const reversible = cases.filter((name) => fs.existsSync(path.join(GOLDEN, name, 'expected-reverse.json')));
+
+test('GIVEN the golden folder WHEN listed THEN the cases of issue 18 run in both directions', () => {
+  expect(reversible.filter((name) => name.startsWith('issue18-')).length).toBeGreaterThanOrEqual(8);
+});
+
+test.each(reversible)('GIVEN golden case %s the other way round WHEN predicted THEN the change set is the expected one', (name) => {
+  const changeSet = ChangeSetPredictor.predict(deepFreeze(read(name, 'after.json')), deepFreeze(read(name, 'before.json')), deepFreeze(read(name, 'options-reverse.json')));
+
+  expect(changeSet.toJson()).toEqual(read(name, 'expected-reverse.json'));
+});

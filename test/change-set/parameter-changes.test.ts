@@ -18,7 +18,8 @@ describe('parameterChanges', () => {
     ['a given old value kept when no new value is given', { P: 'a' }, { P: 'b' }, { P: 'x' }, {}, {}],
     ['no value known on either side', { P: undefined }, { P: undefined }, {}, {}, {}],
     ['a new value but no old one', { P: undefined }, { P: undefined }, {}, { P: 'b' }, {}],
-    ['a parameter only the new template declares', {}, { P: 'b' }, {}, {}, {}],
+    ['a parameter only the new template declares', {}, { P: 'b' }, {}, {}, { P: 'Added' }],
+    ['a parameter only the new template declares, without a value', {}, { P: undefined }, {}, {}, { P: 'Added' }],
     ['an old default and no new value known', { P: 'a' }, { P: undefined }, {}, {}, {}],
   ])('GIVEN %s WHEN compared THEN the changed parameters are %j', (_, oldDefaults, newDefaults, oldValues, newValues, expected) => {
     const changes = parameterChanges(templateWith(oldDefaults), templateWith(newDefaults), inputs(oldValues, newValues));

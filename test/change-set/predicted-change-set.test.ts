@@ -3,11 +3,11 @@
  * getters, each with the nested stacks' findings under their stack path.
  */
 import { deepFreeze } from './helpers';
-import { Detail, PredictedResource, PredictedStack } from '../../src/change-set/model';
+import { PredictedResource, PredictedStack, RenderedDetail } from '../../src/change-set/model';
 import { PredictedChangeSet } from '../../src/change-set/predicted-change-set';
 
-const reference: Detail = { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role' };
-const tags: Detail = { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification' };
+const reference: RenderedDetail = { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role', path: '/Properties/Role', changeType: 'Modify' };
+const tags: RenderedDetail = { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification', path: '/Properties/Tags', changeType: 'Modify' };
 
 /** Inner stack: a certain failure and a rename; Middle holds Inner; the root holds Middle and a possible failure. */
 function stacks(): PredictedStack {
@@ -18,11 +18,13 @@ function stacks(): PredictedStack {
       { action: 'Modify', logicalId: 'Table', resourceType: 'AWS::DynamoDB::Table', replacement: 'True', scope: ['Properties'], details: [], failure: { certainty: 'Certain', reason: 'inner reason' } },
     ],
     renames: [{ from: 'OldQueue', to: 'NewQueue', similarity: 0.95 }],
+    description: 'default',
   };
-  const automatic: Detail = { attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic' };
+  const automatic: RenderedDetail = { attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic', path: '/Properties', changeType: 'Modify' };
   const middle: PredictedStack = {
     changes: [{ action: 'Modify', logicalId: 'Inner', resourceType: 'AWS::CloudFormation::Stack', replacement: 'False', scope: ['Properties'], details: [automatic], nested: inner }],
     renames: [],
+    description: 'default',
   };
   return deepFreeze({
     changes: [
@@ -31,6 +33,7 @@ function stacks(): PredictedStack {
       { action: 'Add', logicalId: 'Topic', resourceType: 'AWS::SNS::Topic', scope: [], details: [] },
     ],
     renames: [],
+    description: 'default',
   });
 }
 
@@ -111,8 +114,8 @@ describe('the typed getters', () => {
         replacement: 'Conditional',
         scope: ['Properties', 'Tags'],
         details: [
-          { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role' },
-          { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification' },
+          { attribute: 'Properties', name: 'Role', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'ResourceReference', causingEntity: 'Role', path: '/Properties/Role', attributeChangeType: 'Modify' },
+          { attribute: 'Tags', requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification', path: '/Properties/Tags', attributeChangeType: 'Modify' },
         ],
         failure: { logicalResourceId: 'Function', resourceType: 'AWS::Lambda::Function', certainty: 'Possible', reason: 'root reason' },
       },
@@ -122,7 +125,7 @@ describe('the typed getters', () => {
         resourceType: 'AWS::CloudFormation::Stack',
         replacement: 'False',
         scope: ['Properties'],
-        details: [{ attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic' }],
+        details: [{ attribute: 'Properties', requiresRecreation: 'Never', evaluation: 'Dynamic', changeSource: 'Automatic', path: '/Properties', attributeChangeType: 'Modify' }],
       },
       { action: 'Add', logicalResourceId: 'Topic', resourceType: 'AWS::SNS::Topic', scope: [], details: [] },
     ]);
@@ -150,7 +153,7 @@ describe('the typed getters', () => {
   });
 
   test('GIVEN a rename whose added resource is not among the changes WHEN read THEN its type is empty rather than a guess', () => {
-    const stack: PredictedStack = { changes: [], renames: [{ from: 'A', to: 'B', similarity: 1 }] };
+    const stack: PredictedStack = { changes: [], renames: [{ from: 'A', to: 'B', similarity: 1 }], description: 'default' };
     expect(PredictedChangeSet._of(stack).renames).toStrictEqual([{ fromLogicalId: 'A', toLogicalId: 'B', resourceType: '', similarity: 1 }]);
   });
 
@@ -159,7 +162,7 @@ describe('the typed getters', () => {
       action: 'Modify', logicalId, resourceType: 'T', replacement: 'True', scope: [], details: [], failure: { certainty: 'Possible', reason: logicalId },
     });
     const certain = (logicalId: string): PredictedResource => ({ ...possible(logicalId), failure: { certainty: 'Certain', reason: logicalId } });
-    const stack: PredictedStack = { changes: [possible('A'), certain('B'), possible('C'), certain('D')], renames: [] };
+    const stack: PredictedStack = { changes: [possible('A'), certain('B'), possible('C'), certain('D')], renames: [], description: 'default' };
 
     expect(PredictedChangeSet._of(stack).failures.map((failure) => failure.reason)).toEqual(['B', 'D', 'A', 'C']);
     const nested = PredictedChangeSet._of(stacks()).failures;

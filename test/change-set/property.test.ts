@@ -23,6 +23,7 @@ const value = fc.letrec<{ value: unknown }>((tie) => ({
     fc.record({ 'Fn::Sub': fc.oneof(fc.string(), fc.constantFrom('x-${A}-${B.Arn}-${!C}'), fc.tuple(fc.constantFrom('${A}${V}'), fc.dictionary(fc.constantFrom('A', 'V'), tie('value'))), tie('value')) }),
     fc.record({ 'Fn::Join': fc.tuple(fc.string(), fc.array(tie('value'), { maxLength: 3 })) }),
     fc.record({ 'Fn::If': fc.array(tie('value'), { maxLength: 4 }) }),
+    fc.record({ 'Fn::FindInMap': fc.tuple(fc.constantFrom('M', 'N'), fc.oneof(fc.constantFrom('a', 'b'), fc.constant({ Ref: 'AWS::Region' }), fc.constant({ Ref: 'Param' })), fc.constantFrom('k', 'v')) }),
     fc.dictionary(fc.constantFrom('Fn::Select', 'Fn::Split', 'Fn::Base64', 'Fn::FindInMap', 'Fn::Cidr', 'Fn::GetAZs', 'Fn::ImportValue', 'Fn::Length', 'Fn::ToJsonString', 'Fn::Unknown'), tie('value'), { minKeys: 1, maxKeys: 1 }),
     fc.array(tie('value'), { maxLength: 3 }),
     fc.dictionary(fc.constantFrom(...properties), tie('value'), { maxKeys: 3 }),
@@ -34,7 +35,11 @@ const resource = fc.oneof(
   fc.record({
     Type: fc.oneof(fc.constantFrom(...types), fc.anything()),
     Properties: fc.oneof(fc.dictionary(fc.constantFrom(...properties), value, { maxKeys: 5 }), fc.anything()),
-    Metadata: fc.oneof(fc.constant(undefined), fc.record({ 'cdk-lifecycle': fc.oneof(fc.anything(), fc.record({ replaceOnChange: fc.anything(), nameProperty: fc.anything() })) })),
+    Metadata: fc.oneof(
+      fc.constant(undefined),
+      fc.record({ 'cdk-lifecycle': fc.oneof(fc.anything(), fc.record({ replaceOnChange: fc.anything(), nameProperty: fc.anything() })) }),
+      fc.dictionary(fc.constantFrom('note', 'AWS::CloudFormation::Init'), value, { maxKeys: 2 }),
+    ),
     DependsOn: fc.oneof(fc.constant(undefined), fc.constantFrom('A', ['B', 'C'])),
     DeletionPolicy: fc.oneof(fc.constant(undefined), fc.constantFrom('Retain', 'Delete'), fc.anything()),
   }, { requiredKeys: [] }),
@@ -46,7 +51,8 @@ const templateArb = fc.oneof(
     weight: 6,
     arbitrary: fc.record({
       Resources: fc.oneof(fc.dictionary(fc.constantFrom('A', 'B', 'C', 'D', 'Fn::ForEach::X', '__proto__', 'constructor'), resource, { maxKeys: 5 }), fc.anything()),
-      Parameters: fc.oneof(fc.dictionary(fc.constantFrom('Param', 'A', 'P2'), fc.oneof(fc.record({ Type: fc.constant('String'), Default: fc.anything() }), fc.anything())), fc.anything()),
+      Parameters: fc.oneof(fc.dictionary(fc.constantFrom('Param', 'A', 'P2'), fc.oneof(fc.record({ Type: fc.constant('String'), Default: fc.anything(), NoEcho: fc.oneof(fc.boolean(), fc.anything()) }, { requiredKeys: ['Type'] }), fc.anything())), fc.anything()),
+      Mappings: fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom('M', 'N'), fc.dictionary(fc.constantFrom('a', 'b', 'us-east-1'), fc.dictionary(fc.constantFrom('k', 'v'), value, { maxKeys: 2 }), { maxKeys: 2 }), { maxKeys: 2 })),
     }, { requiredKeys: [] }),
   },
 );
@@ -58,6 +64,8 @@ const optionsArb = fc.oneof(
     parameters: fc.oneof(fc.anything(), fc.record({ before: fc.dictionary(fc.constantFrom('Param', 'P2'), fc.anything()), after: fc.dictionary(fc.constantFrom('Param', 'P2'), fc.anything()) })),
     nestedStacks: fc.oneof(fc.anything(), fc.dictionary(fc.constantFrom('A', 'B', 'A/B'), fc.record({ before: templateArb, after: templateArb }, { requiredKeys: [] }))),
     renameThreshold: fc.oneof(fc.double(), fc.anything()),
+    includePropertyValues: fc.oneof(fc.boolean(), fc.anything()),
+    environment: fc.oneof(fc.anything(), fc.record({ region: fc.oneof(fc.constantFrom('us-east-1', 'cn-north-1', 'us-gov-west-1', ''), fc.anything()), account: fc.anything(), stackName: fc.string() }, { requiredKeys: [] })),
   }, { requiredKeys: [] }),
 );
 

@@ -92,8 +92,9 @@ describe('names compared as CloudFormation resolves them', () => {
     expect(outcome(predict(withEnv({ Old: queue(oldName) }), withEnv({ New: queue(newName) }))).New).toBe(expected);
   });
 
-  test('GIVEN a replaced named queue whose name is a !Sub that resolves to the same text WHEN predicted THEN the failure is certain', () => {
-    const named = (name: unknown, fifo: boolean) => resource('AWS::SQS::Queue', { QueueName: name, FifoQueue: fifo });
+  test('GIVEN a replaced named table whose name is a !Sub that resolves to the same text WHEN predicted THEN the failure is certain', () => {
+    // A table's key schema replaces it (a queue's FifoQueue would not do: it is coupled to the name, issue 18).
+    const named = (name: unknown, fifo: boolean) => resource('AWS::DynamoDB::Table', { TableName: name, KeySchema: [{ AttributeName: fifo ? 'pk' : 'id', KeyType: 'HASH' }] });
     expect(outcome(predict(withEnv({ Q: named({ 'Fn::Sub': 'jobs-${Env}' }, false) }), withEnv({ Q: named('jobs-prod', true) })))).toEqual({ Q: 'True Certain' });
     expect(outcome(predict(withEnv({ Q: named({ 'Fn::Sub': 'jobs-${Env}' }, false) }), withEnv({ Q: named('jobs-dev', true) })))).toEqual({ Q: 'True' });
   });
@@ -104,7 +105,8 @@ describe('names compared as CloudFormation resolves them', () => {
 });
 
 describe('names that reference parameters or replaced resources', () => {
-  const named = (name: unknown, fifo: boolean) => resource('AWS::SQS::Queue', { QueueName: name, FifoQueue: fifo });
+  // A table's key schema replaces it (a queue's FifoQueue would not do: it is coupled to the name, issue 18).
+  const named = (name: unknown, fifo: boolean) => resource('AWS::DynamoDB::Table', { TableName: name, KeySchema: [{ AttributeName: fifo ? 'pk' : 'id', KeyType: 'HASH' }] });
   const withParameter = (resources: Record<string, unknown>) => template(resources, { Parameters: { Name: { Type: 'String' } } });
 
   test('GIVEN a name from a parameter whose value changes WHEN the resource is replaced THEN nothing fails: the replacement has the new name', () => {
@@ -274,10 +276,10 @@ describe('UpdatePolicy', () => {
     expect(outcome(predict(before, after))).toEqual({ G: 'True Certain' });
   });
 
-  test('GIVEN a replaced launch configuration referenced by a WillReplace group WHEN predicted THEN the group may be replaced, and may fail', () => {
+  test('GIVEN a certainly replaced launch configuration referenced by a WillReplace group WHEN predicted THEN the group is replaced, and its name fails', () => {
     const config = (image: string) => resource('AWS::AutoScaling::LaunchConfiguration', { ImageId: image, InstanceType: 't3.micro' });
     const groupOf = () => resource('AWS::AutoScaling::AutoScalingGroup', { AutoScalingGroupName: 'web', MinSize: '1', MaxSize: '2', LaunchConfigurationName: { Ref: 'Config' } }, { UpdatePolicy: replacing });
-    expect(outcome(predict(template({ Config: config('ami-1'), G: groupOf() }), template({ Config: config('ami-2'), G: groupOf() })))).toEqual({ Config: 'True', G: 'Conditional Possible' });
+    expect(outcome(predict(template({ Config: config('ami-1'), G: groupOf() }), template({ Config: config('ami-2'), G: groupOf() })))).toEqual({ Config: 'True', G: 'True Certain' });
   });
 
   test.each([
@@ -314,5 +316,27 @@ describe('the words of a verdict', () => {
     const reason = (name: string) => predict(template({ Old: resource('AWS::SQS::Queue', { QueueName: name }) }), template({ New: resource('AWS::SQS::Queue', { QueueName: name }) })).failures[0].reason;
     expect(reason(long)).toMatch(new RegExp(`^QueueName "${'x'.repeat(76)}\\.\\.\\. is still held by Old`));
     expect(reason('x'.repeat(78))).toMatch(new RegExp(`^QueueName "${'x'.repeat(78)}" is still held by Old`));
+  });
+});
+
+describe('name-coupled properties (issue 18)', () => {
+  const queue = (properties: Record<string, unknown>) => resource('AWS::SQS::Queue', properties);
+  const withPrefix = (queues: Record<string, unknown>) => ({ Parameters: { Prefix: { Type: 'String' } }, Resources: queues });
+
+  test('GIVEN a queue named by a parameter of unknown value WHEN FIFO is switched on THEN it is replaced without a failure: a FIFO queue has another name', () => {
+    const before = withPrefix({ Jobs: queue({ QueueName: { 'Fn::Sub': '${Prefix}-jobs' } }) });
+    const after = withPrefix({ Jobs: queue({ QueueName: { 'Fn::Sub': '${Prefix}-jobs' }, FifoQueue: true }) });
+    expect(outcome(predict(before, after))).toEqual({ Jobs: 'True' });
+  });
+
+  test('GIVEN a partner event bus WHEN its event source changes THEN it is replaced without a failure: the bus name follows the source', () => {
+    const bus = (source: string) => ({ Resources: { Bus: resource('AWS::Events::EventBus', { Name: { Ref: 'AWS::StackName' }, EventSourceName: source }) } });
+    expect(outcome(predict(bus('aws.partner/a.com/1/x'), bus('aws.partner/a.com/1/y')))).toEqual({ Bus: 'True' });
+  });
+
+  test('GIVEN a vector index WHEN its bucket changes THEN it is replaced without a failure; WHEN its dimension changes THEN the kept name fails', () => {
+    const index = (bucket: string, dimension: number) => template({ Index: resource('AWS::S3Vectors::Index', { VectorBucketName: bucket, IndexName: 'docs', DataType: 'float32', Dimension: dimension, DistanceMetric: 'cosine' }) });
+    expect(outcome(predict(index('a', 1024), index('b', 1024)))).toEqual({ Index: 'True' });
+    expect(outcome(predict(index('a', 1024), index('a', 512)))).toEqual({ Index: 'True Certain' });
   });
 });

@@ -5,9 +5,14 @@
 import { deepFreeze } from './helpers';
 import { Detail, ResourceChange } from '../../src/change-set/model';
 import { normalize } from '../../src/change-set/normalize';
-import { toChangeSet } from '../../src/change-set/to-change-set';
+import { ValueRenderer } from '../../src/change-set/property-values';
+import { TemplateEvaluator } from '../../src/change-set/template-evaluator';
+import { Rendering, toChangeSet as render } from '../../src/change-set/to-change-set';
 
 const EMPTY = normalize({});
+const RENDERING: Rendering = { description: 'default', before: new ValueRenderer(EMPTY, new TemplateEvaluator(EMPTY, new Map())), after: new ValueRenderer(EMPTY, new TemplateEvaluator(EMPTY, new Map())) };
+type FirstFour<T> = T extends [infer A, infer B, infer C, infer D, ...unknown[]] ? [A, B, C, D] : never;
+const toChangeSet = (...args: FirstFour<Parameters<typeof render>>) => render(...args, RENDERING);
 
 const direct = (attribute: Detail['attribute'], name?: string): Detail => ({
   attribute, ...(name === undefined ? {} : { name }), requiresRecreation: 'Never', evaluation: 'Static', changeSource: 'DirectModification',
@@ -110,7 +115,7 @@ describe('the shape of a change', () => {
   });
 
   test('GIVEN a rename, a failure and a nested stack WHEN listed THEN each appears on its change, and on no other', () => {
-    const nested = { changes: [], renames: [] };
+    const nested = { changes: [], renames: [], description: 'default' as const };
     const failure = { certainty: 'Certain' as const, reason: 'r' };
     const renames = [{ from: 'Old', to: 'New', similarity: 0.9 }];
     const stack = toChangeSet(changesOf(
@@ -127,7 +132,7 @@ describe('the shape of a change', () => {
       { action: 'Modify', logicalId: 'Nesting', resourceType: 'Test::Thing', replacement: 'False', scope: [], details: [], nested },
       { action: 'Add', logicalId: 'New', resourceType: 'T', scope: [], details: [], rename: { direction: 'From', logicalId: 'Old', similarity: 0.9 } },
       { action: 'Remove', logicalId: 'Old', resourceType: 'T', scope: [], details: [], rename: { direction: 'To', logicalId: 'New', similarity: 0.9 } },
-      { action: 'Modify', logicalId: 'Plain', resourceType: 'Test::Thing', replacement: 'False', scope: ['Properties'], details: [direct('Properties', 'A')] },
+      { action: 'Modify', logicalId: 'Plain', resourceType: 'Test::Thing', replacement: 'False', scope: ['Properties'], details: [{ ...direct('Properties', 'A'), path: '/Properties/A', changeType: 'Add' }] },
     ]);
   });
 });

@@ -54,7 +54,7 @@ describe('parameter values', () => {
 
 describe('reference chain', () => {
   const detail = (partial: Partial<PredictedChangeDetail>): PredictedChangeDetail => ({
-    attribute: 'Properties', name: 'Prop', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'DirectModification', ...partial,
+    attribute: 'Properties', name: 'Prop', requiresRecreation: 'Always', evaluation: 'Dynamic', changeSource: 'DirectModification', path: '/Properties/Prop', attributeChangeType: 'Modify', ...partial,
   });
   const modify = (logicalResourceId: string, replacement: string, details: PredictedChangeDetail[]): PredictedResourceChange => ({
     action: 'Modify', logicalResourceId, resourceType: 'AWS::Test::Thing', replacement, scope: ['Properties'], details,

@@ -48,19 +48,20 @@ describe('diff of two template files', () => {
     expect(lines).toEqual(expect.arrayContaining([
       '[+] AWS::Logs::LogGroup Audit',
       '[-/+] AWS::DynamoDB::Table Table replace [will fail]',
-      ' └─ [~] KeySchema (Always, Static: requires replacement)',
+      ' └─ [~] KeySchema (Always, Static: requires replacement) [{"AttributeName":"id","KeyType":"HASH"}] → [{"AttributeName":"pk","KeyType":"HASH"}]',
       '[-] AWS::SNS::Topic Legacy',
-      '[-/+?] AWS::ApplicationAutoScaling::ScalableTarget Scaling may be replaced',
-      ' └─ [~] ResourceId ← Ref Table (Always, Dynamic: may cause replacement)',
+      // A dependent of a certain replacement: Static (recorded change sets), so Always is a replacement.
+      '[-/+] AWS::ApplicationAutoScaling::ScalableTarget Scaling replace',
+      ' └─ [~] ResourceId ← Ref Table (Always, Static: requires replacement)',
       '[~] AWS::SNS::Topic Topic',
-      ' └─ [~] DisplayName (Never, Static)',
+      ' └─ [~] DisplayName (Never, Static) "alerts" → "alerts-dev"',
     ]));
   });
 
   test('GIVEN a replacement reached through two references WHEN diffed THEN the whole reference chain is shown', async () => {
     expect(result.stdout).toContain([
-      '[-/+?] AWS::SNS::Subscription Subscription may be replaced',
-      ' └─ [~] Endpoint ← GetAtt Events.Arn (Always, Dynamic: may cause replacement)',
+      '[-/+] AWS::SNS::Subscription Subscription replace',
+      ' └─ [~] Endpoint ← GetAtt Events.Arn (Always, Static: requires replacement)',
       '       because Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table) → Subscription.Endpoint (GetAtt Events.Arn)',
     ].join('\n'));
   });
@@ -73,7 +74,7 @@ describe('diff of two template files', () => {
 
   test('GIVEN two template files WHEN diffed THEN there is no stack header, and a summary line ends the report', async () => {
     expect(result.stdout).not.toContain('Stack ');
-    expect(result.stdout.endsWith('\nSummary: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed; 2 certain failures, 0 possible failures; 1 probable rename; 3 data verdicts (3 deleting data)\n')).toBe(true);
+    expect(result.stdout.endsWith('\nSummary: 2 added, 1 modified in place, 4 replaced, 0 maybe replaced, 2 removed; 2 certain failures, 0 possible failures; 1 probable rename; 3 data verdicts (3 deleting data)\n')).toBe(true);
     expect(result.stderr).toBe('');
   });
 
@@ -174,11 +175,11 @@ describe('cloud assemblies', () => {
   test('GIVEN a nested stack WHEN diffed THEN its changes are indented under its stack resource', async () => {
     expect(result.stdout).toContain([
       '[~] AWS::CloudFormation::Stack Storage.NestedStack/Storage.NestedStackResource Storage',
-      ' ├─ [~] TemplateURL (Never, Static)',
+      ' ├─ [~] TemplateURL (Never, Static) "https://example.invalid/storage.json" → "https://example.invalid/storage-v2.json"',
       ' └─ [~] nested stack template ← its own changes, below (Never, Dynamic)',
       '     [-/+] AWS::DynamoDB::Table Storage/Archive Archive replace [will fail]',
-      '      ├─ [~] AttributeDefinitions (Never, Static)',
-      '      └─ [~] KeySchema (Always, Static: requires replacement)',
+      '      ├─ [~] AttributeDefinitions (Never, Static) [{"AttributeName":"id","AttributeType":"S"}] → [{"AttributeName":"pk","AttributeType":"S"}]',
+      '      └─ [~] KeySchema (Always, Static: requires replacement) [{"AttributeName":"id","KeyType":"HASH"}] → [{"AttributeName":"pk","KeyType":"HASH"}]',
     ].join('\n'));
   });
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Annotations as CoreAnnotations, App, Aspects, Stack, Stage } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as ecr from 'aws-cdk-lib/aws-ecr';
 import { FindingId, ReplacementGuard, ReplacementGuardProps, Severity } from '../../src';
 
 const NAMED = FindingId.NAMED_RESOURCE_REPLACEMENT;
@@ -30,8 +30,8 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the resource WHEN synthesized THEN only the other resource has a finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      new sqs.Queue(s, 'Kept', { queueName: 'kept-queue' });
-      const acked = new sqs.Queue(s, 'Acked', { queueName: 'acked-queue' });
+      new ecr.Repository(s, 'Kept', { repositoryName: 'kept-queue' });
+      const acked = new ecr.Repository(s, 'Acked', { repositoryName: 'acked-queue' });
       CoreAnnotations.of(acked).acknowledgeWarning(NAMED, 'Replaced by hand in a maintenance window');
     });
     expect(found(stack)).toEqual(['/Acked/Kept/Resource']);
@@ -39,8 +39,8 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the stack WHEN synthesized THEN nothing in it has a finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      new sqs.Queue(s, 'A', { queueName: 'queue-a' });
-      new sqs.Queue(s, 'Q', { queueName: 'queue-q' });
+      new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
+      new ecr.Repository(s, 'Q', { repositoryName: 'queue-q' });
       CoreAnnotations.of(s).acknowledgeWarning(NAMED, 'accepted for the whole stack');
     });
     expect(found(stack)).toEqual([]);
@@ -48,7 +48,7 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement on the L1 resource itself (not its L2) WHEN synthesized THEN it has no finding', () => {
     const { stack } = appWith({ severity }, (s) => {
-      const queue = new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+      const queue = new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
       CoreAnnotations.of(queue.node.defaultChild!).acknowledgeWarning(NAMED, 'accepted');
     });
     expect(found(stack)).toEqual([]);
@@ -56,9 +56,9 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
   test('GIVEN an acknowledgement of another id, or on a sibling WHEN synthesized THEN the finding stands', () => {
     const { stack } = appWith({ severity }, (s) => {
-      const queue = new sqs.Queue(s, 'A', { queueName: 'queue-a' });
+      const queue = new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
       CoreAnnotations.of(queue).acknowledgeWarning(FindingId.REPLACEMENT_WILL_FAIL, 'a different finding');
-      const sibling = new sqs.Queue(s, 'Unnamed');
+      const sibling = new ecr.Repository(s, 'Unnamed');
       CoreAnnotations.of(sibling).acknowledgeWarning(NAMED, 'not the queue');
     });
     expect(found(stack)).toEqual(['/Acked/A/Resource']);
@@ -68,7 +68,7 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
     const app = new App();
     const stage = new Stage(app, 'Prod');
     const stack = new Stack(stage, 'Data');
-    new sqs.Queue(stack, 'A', { queueName: 'queue-a' });
+    new ecr.Repository(stack, 'A', { repositoryName: 'queue-a' });
     CoreAnnotations.of(stage).acknowledgeWarning(NAMED, 'accepted in prod');
     Aspects.of(stage).add(new ReplacementGuard({ severity }));
     expect(found(stack)).toEqual([]);
@@ -77,8 +77,8 @@ describe.each([Severity.WARNING, Severity.ERROR])('severity %s', (severity) => {
 
 test('GIVEN acknowledged and standing findings WHEN synthesized THEN the tree keeps no trace of the acknowledgement check', () => {
   const { app, stack } = appWith({ severity: Severity.ERROR }, (s) => {
-    new sqs.Queue(s, 'A', { queueName: 'queue-a' });
-    const acked = new sqs.Queue(s, 'B', { queueName: 'queue-b' });
+    new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
+    const acked = new ecr.Repository(s, 'B', { repositoryName: 'queue-b' });
     CoreAnnotations.of(acked).acknowledgeWarning(NAMED, 'accepted');
   });
   expect(errors(stack)).toEqual(['/Acked/A/Resource']);
@@ -87,7 +87,7 @@ test('GIVEN acknowledged and standing findings WHEN synthesized THEN the tree ke
 });
 
 test('GIVEN Severity.ERROR WHEN a finding stands THEN it is an error whose message tells how to acknowledge an error', () => {
-  const { stack } = appWith({ severity: Severity.ERROR }, (s) => { new sqs.Queue(s, 'A', { queueName: 'queue-a' }); });
+  const { stack } = appWith({ severity: Severity.ERROR }, (s) => { new ecr.Repository(s, 'A', { repositoryName: 'queue-a' }); });
   const [message] = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp(NAMED)).map((e) => String(e.entry.data));
   expect(message).toContain(`or acknowledge this error: Annotations.of(construct).acknowledgeWarning('${NAMED}'`);
   expect(message).not.toContain('this warning');
@@ -97,8 +97,8 @@ test('GIVEN Severity.ERROR WHEN a finding stands THEN it is an error whose messa
 test('GIVEN writeReport WHEN a finding is acknowledged THEN the report lists only the standing one', () => {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'acked-report-'));
   const { app } = appWith({ writeReport: true }, (s) => {
-    new sqs.Queue(s, 'A', { queueName: 'queue-a' });
-    CoreAnnotations.of(new sqs.Queue(s, 'B', { queueName: 'queue-b' })).acknowledgeWarning(NAMED, 'accepted');
+    new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
+    CoreAnnotations.of(new ecr.Repository(s, 'B', { repositoryName: 'queue-b' })).acknowledgeWarning(NAMED, 'accepted');
   }, outdir);
   app.synth();
   const report = JSON.parse(fs.readFileSync(path.join(outdir, 'Acked.cdk-lifecycle.json'), 'utf8'));

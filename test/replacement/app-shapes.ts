@@ -18,8 +18,13 @@ import * as codecommit from 'aws-cdk-lib/aws-codecommit';
 import * as datapipeline from 'aws-cdk-lib/aws-datapipeline';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as healthlake from 'aws-cdk-lib/aws-healthlake';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as s3vectors from 'aws-cdk-lib/aws-s3vectors';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as transfer from 'aws-cdk-lib/aws-transfer';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 
@@ -30,6 +35,10 @@ export interface AppShape {
   readonly type: string;
   /** What a correct guard reports on that type's resources. */
   readonly truth: 'finding' | 'none';
+  /** For a `finding` shape: the replacing properties the finding must list, and no others. @default - not checked */
+  readonly replacing?: readonly string[];
+  /** The issue whose false findings the shape reproduces. */
+  readonly issue?: number;
   /** Builds the resources into a stack. */
   build(stack: Stack): void;
 }
@@ -47,6 +56,53 @@ function schema(): string {
 const code = lambda.Code.fromInline('exports.handler = async () => ({})');
 
 export const APP_SHAPES: readonly AppShape[] = [
+  {
+    name: 'named FIFO queue (serverless ordering patterns)',
+    type: 'AWS::SQS::Queue',
+    truth: 'none',
+    issue: 18,
+    build: (stack) => {
+      new sqs.Queue(stack, 'Orders', { queueName: 'orders.fifo', fifo: true, contentBasedDeduplication: true });
+    },
+  },
+  {
+    name: 'named FIFO topic fanning out to a FIFO queue',
+    type: 'AWS::SNS::Topic',
+    truth: 'none',
+    issue: 18,
+    build: (stack) => {
+      new sns.Topic(stack, 'Events', { topicName: 'events.fifo', fifo: true, contentBasedDeduplication: true });
+    },
+  },
+  {
+    name: 'partner event bus for a SaaS event source',
+    type: 'AWS::Events::EventBus',
+    truth: 'none',
+    issue: 18,
+    build: (stack) => {
+      new events.EventBus(stack, 'Partner', { eventSourceName: 'aws.partner/example.com/123456789012/orders' });
+    },
+  },
+  {
+    name: 'HealthLake FHIR data store with a name',
+    type: 'AWS::HealthLake::FHIRDatastore',
+    truth: 'none',
+    issue: 18,
+    build: (stack) => {
+      new healthlake.CfnFHIRDatastore(stack, 'Store', { datastoreName: 'patients', datastoreTypeVersion: 'R4' });
+    },
+  },
+  {
+    name: 'vector index in a vector bucket (retrieval-augmented generation stacks)',
+    type: 'AWS::S3Vectors::Index',
+    truth: 'finding',
+    replacing: ['DataType', 'Dimension', 'DistanceMetric', 'EncryptionConfiguration', 'MetadataConfiguration'],
+    issue: 18,
+    build: (stack) => {
+      const bucket = new s3vectors.CfnVectorBucket(stack, 'Vectors', { vectorBucketName: 'embeddings' });
+      new s3vectors.CfnIndex(stack, 'Index', { vectorBucketName: bucket.ref, indexName: 'docs', dataType: 'float32', dimension: 1024, distanceMetric: 'cosine' });
+    },
+  },
   {
     name: 'Lambda alias on a function version (serverless deployment examples)',
     type: 'AWS::Lambda::Alias',

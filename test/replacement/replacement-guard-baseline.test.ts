@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Annotations as CoreAnnotations, App, Aspects, Stack, Stage } from 'aws-cdk-lib';
+import { Annotations as CoreAnnotations, App, Aspects, Aws, CfnMapping, Stack, Stage } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -80,7 +81,8 @@ describe('ReplacementGuard with a deployed baseline', () => {
   test('GIVEN a second stack that has no baseline WHEN synthesized THEN its named resources get the findings of a guard without baseline', () => {
     const app = updated(v1, (a) => {
       new dynamodb.Table(new Stack(a, 'Data'), 'Reports', { tableName: 'acme-reports', partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
-      new sqs.Queue(new Stack(a, 'Other'), 'Logs', { queueName: 'acme-logs' });
+      // A repository (a named queue has no replacing property its name allows: issue 18).
+      new ecr.Repository(new Stack(a, 'Other'), 'Logs', { repositoryName: 'acme-logs' });
     });
     expect(warnings(app.node.findChild('Other') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toHaveLength(1);
     expect(warnings(app.node.findChild('Data') as Stack, FindingId.NAMED_RESOURCE_REPLACEMENT)).toEqual([]);
@@ -196,5 +198,30 @@ describe('a YAML baseline, read as the CLI reads it', () => {
       new rds.CfnDBInstance(s, 'Db', { dbInstanceIdentifier: 'acme-db', dbInstanceClass: 'db.t3.micro', engine: 'postgres', dbParameterGroupName: 'pg-b' }).overrideLogicalId('Db');
     });
     expect(warnings(stack, FindingId.REPLACEMENT_MAY_FAIL).map((f) => f.id)).toEqual(['/Data/Db']);
+  });
+});
+
+describe('the stack\'s environment in the baseline check (issue 18)', () => {
+  /** A named table whose key comes from a mapping keyed by the Region; the key of eu-west-1 changes. */
+  const keyed = (scope: Construct, env: { account: string; region: string } | undefined, euKey: string) => {
+    const stack = new Stack(scope, 'Keyed', env === undefined ? {} : { env });
+    const keys = new CfnMapping(stack, 'Keys', { mapping: { 'eu-west-1': { Name: euKey }, 'us-east-1': { Name: 'id' } } });
+    new dynamodb.CfnTable(stack, 'Table', {
+      tableName: 'keyed',
+      keySchema: [{ attributeName: keys.findInMap(Aws.REGION, 'Name'), keyType: 'HASH' }],
+      attributeDefinitions: [{ attributeName: 'id', attributeType: 'S' }],
+      billingMode: 'PAY_PER_REQUEST',
+    });
+    return stack;
+  };
+
+  test.each([
+    ['in eu-west-1', { account: '123456789012', region: 'eu-west-1' }, 1],
+    ['in us-east-1', { account: '123456789012', region: 'us-east-1' }, 0],
+    ['without an environment (the Region is not known at synth time)', undefined, 0],
+  ])('GIVEN a mapping leaf of one Region changed WHEN the stack is %s THEN the named table\'s replacement is reported only where it happens', (_, env, expected) => {
+    const baseline = deployed((app) => keyed(app, env, 'id'));
+    const app = updated(baseline, (a) => keyed(a, env, 'pk'));
+    expect(errors(app.node.findChild('Keyed') as Stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(expected);
   });
 });

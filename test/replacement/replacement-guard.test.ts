@@ -5,14 +5,14 @@ import { Annotations as CoreAnnotations, App, Aspects, CfnParameter, CfnResource
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
+import * as ecr from 'aws-cdk-lib/aws-ecr';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { FindingId, ProvidedResource, ReplacementGuard, ReplacementGuardProps, ResourceProvider, Severity } from '../../src';
 
@@ -36,8 +36,8 @@ const matrix: Array<[string, string, string, Build]> = [
   ['dynamodb.Table', 'AWS::DynamoDB::Table', 'TableName = "orders"', (s, n) => new dynamodb.Table(s, 'R', { tableName: n ? 'orders' : undefined, partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } })],
   ['iam.Role', 'AWS::IAM::Role', 'RoleName = "deployer"', (s, n) => new iam.Role(s, 'R', { roleName: n ? 'deployer' : undefined, assumedBy: new iam.AccountRootPrincipal() })],
   ['lambda.Function', 'AWS::Lambda::Function', 'FunctionName = "worker"', (s, n) => new lambda.Function(s, 'R', { functionName: n ? 'worker' : undefined, code, handler: 'index.handler', runtime: lambda.Runtime.NODEJS_22_X })],
-  ['sqs.Queue', 'AWS::SQS::Queue', 'QueueName = "jobs"', (s, n) => new sqs.Queue(s, 'R', { queueName: n ? 'jobs' : undefined })],
-  ['sns.Topic', 'AWS::SNS::Topic', 'TopicName = "alerts"', (s, n) => new sns.Topic(s, 'R', { topicName: n ? 'alerts' : undefined })],
+  // (A named sqs.Queue or sns.Topic has no finding: FifoQueue and FifoTopic are coupled to the name, issue 18.)
+  ['ecr.Repository', 'AWS::ECR::Repository', 'RepositoryName = "images"', (s, n) => new ecr.Repository(s, 'R', { repositoryName: n ? 'images' : undefined })],
   ['ec2.SecurityGroup', 'AWS::EC2::SecurityGroup', 'GroupName = "web"', (s, n) => new ec2.SecurityGroup(s, 'R', { vpc: vpcOf(s), securityGroupName: n ? 'web' : undefined })],
   ['rds.DatabaseInstance', 'AWS::RDS::DBInstance', 'DBInstanceIdentifier = "main-db"', (s, n) => new rds.DatabaseInstance(s, 'R', {
     vpc: vpcOf(s),
@@ -86,34 +86,34 @@ describe('L2 constructs', () => {
 
 describe('L1, raw CfnResource, tokens and overrides', () => {
   test('GIVEN an L1 CfnQueue with a name WHEN synthesized THEN it is reported', () => {
-    const { stack } = guarded({}, (s) => new sqs.CfnQueue(s, 'L1', { queueName: 'l1-queue' }));
-    expect(String(warningsOf(stack)[0].entry.data)).toContain('QueueName = "l1-queue"');
+    const { stack } = guarded({}, (s) => new ecr.CfnRepository(s, 'L1', { repositoryName: 'l1-repo' }));
+    expect(String(warningsOf(stack)[0].entry.data)).toContain('RepositoryName = "l1-repo"');
   });
 
   test('GIVEN a raw CfnResource with a type string WHEN synthesized THEN it is reported', () => {
-    const { stack } = guarded({}, (s) => new CfnResource(s, 'Raw', { type: 'AWS::SQS::Queue', properties: { QueueName: 'raw-queue' } }));
-    expect(String(warningsOf(stack)[0].entry.data)).toContain('QueueName = "raw-queue"');
+    const { stack } = guarded({}, (s) => new CfnResource(s, 'Raw', { type: 'AWS::ECR::Repository', properties: { RepositoryName: 'raw-repo' } }));
+    expect(String(warningsOf(stack)[0].entry.data)).toContain('RepositoryName = "raw-repo"');
   });
 
   test('GIVEN a name set through addPropertyOverride WHEN synthesized THEN the override value is reported', () => {
     const { stack } = guarded({}, (s) => {
-      const queue = new sqs.Queue(s, 'B');
-      (queue.node.defaultChild as sqs.CfnQueue).addPropertyOverride('QueueName', 'overridden');
+      const queue = new ecr.Repository(s, 'B');
+      (queue.node.defaultChild as ecr.CfnRepository).addPropertyOverride('RepositoryName', 'overridden');
     });
-    expect(String(warningsOf(stack)[0].entry.data)).toContain('QueueName = "overridden"');
+    expect(String(warningsOf(stack)[0].entry.data)).toContain('RepositoryName = "overridden"');
   });
 
   test('GIVEN a name removed through addPropertyDeletionOverride WHEN synthesized THEN nothing is reported', () => {
     const { stack } = guarded({}, (s) => {
-      const queue = new sqs.Queue(s, 'B', { queueName: 'gone' });
-      (queue.node.defaultChild as sqs.CfnQueue).addPropertyDeletionOverride('QueueName');
+      const queue = new ecr.Repository(s, 'B', { repositoryName: 'gone' });
+      (queue.node.defaultChild as ecr.CfnRepository).addPropertyDeletionOverride('RepositoryName');
     });
     expect(warningsOf(stack)).toEqual([]);
   });
 
   test('GIVEN a name from a parameter WHEN synthesized THEN the token is reported as such', () => {
-    const { stack } = guarded({}, (s) => new sqs.Queue(s, 'Q', { queueName: new CfnParameter(s, 'QueueNameParam').valueAsString }));
-    expect(String(warningsOf(stack)[0].entry.data)).toContain('QueueName = a token, {"Ref":"QueueNameParam"}');
+    const { stack } = guarded({}, (s) => new ecr.Repository(s, 'Q', { repositoryName: new CfnParameter(s, 'QueueNameParam').valueAsString }));
+    expect(String(warningsOf(stack)[0].entry.data)).toContain('RepositoryName = a token, {"Ref":"QueueNameParam"}');
   });
 
   test('GIVEN a name CDK generates (PhysicalName.GENERATE_IF_NEEDED used across environments) WHEN synthesized THEN it is reported', () => {
@@ -130,27 +130,27 @@ describe('L1, raw CfnResource, tokens and overrides', () => {
 describe('acknowledgement, severity, filters and the report', () => {
   test('GIVEN a warning acknowledged on the construct WHEN synthesized THEN it is gone', () => {
     const { stack } = guarded({}, (s) => {
-      const queue = new sqs.Queue(s, 'B', { queueName: 'kept' });
+      const queue = new ecr.Repository(s, 'B', { repositoryName: 'kept' });
       CoreAnnotations.of(queue).acknowledgeWarning(ID, 'This queue is never replaced');
-      new sqs.Queue(s, 'C', { queueName: 'reported' });
+      new ecr.Repository(s, 'C', { repositoryName: 'reported' });
     });
     expect(warningsOf(stack).map((w) => w.id)).toEqual(['/Guarded/C/Resource']);
   });
 
   test('GIVEN a warning acknowledged on the whole stack WHEN synthesized THEN every finding in it is gone', () => {
     const { stack } = guarded({}, (s) => {
-      new sqs.Queue(s, 'A', { queueName: 'queue-a' });
-      new sqs.Queue(s, 'Q', { queueName: 'q' });
+      new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
+      new ecr.Repository(s, 'Q', { repositoryName: 'repo-q' });
     });
-    expect(warningsOf(guarded({}, (s) => new sqs.Queue(s, 'A', { queueName: 'queue-a' })).stack)).toHaveLength(1);
+    expect(warningsOf(guarded({}, (s) => new ecr.Repository(s, 'A', { repositoryName: 'queue-a' })).stack)).toHaveLength(1);
     CoreAnnotations.of(stack).acknowledgeWarning(ID, 'accepted');
     expect(warningsOf(stack)).toEqual([]);
   });
 
   test('GIVEN severity ERROR WHEN synthesized THEN the finding is an error, unless acknowledged', () => {
     const { stack } = guarded({ severity: Severity.ERROR }, (s) => {
-      new sqs.Queue(s, 'A', { queueName: 'queue-a' });
-      const acked = new sqs.Queue(s, 'B', { queueName: 'queue-b' });
+      new ecr.Repository(s, 'A', { repositoryName: 'queue-a' });
+      const acked = new ecr.Repository(s, 'B', { repositoryName: 'queue-b' });
       CoreAnnotations.of(acked).acknowledgeWarning(ID, 'accepted');
     });
     const errors = errorsOf(stack);
@@ -162,11 +162,11 @@ describe('acknowledgement, severity, filters and the report', () => {
   test('GIVEN include and exclude filters WHEN synthesized THEN only matching types are checked', () => {
     const build = (s: Stack) => {
       new dynamodb.Table(s, 'A', { tableName: 'table-a', partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
-      new sqs.Queue(s, 'Q', { queueName: 'q' });
-      new sns.Topic(s, 'T', { topicName: 't' });
+      new ecr.Repository(s, 'Q', { repositoryName: 'repo-q' });
+      new sfn.StateMachine(s, 'T', { stateMachineName: 't', definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(s, 'Start')) });
     };
     const types = (stack: Stack) => warningsOf(stack).map((w) => w.id.split('/')[2]).sort();
-    expect(types(guarded({ includeResourceTypes: ['AWS::DynamoDB::*', 'AWS::SQS::Queue'] }, build).stack)).toEqual(['A', 'Q']);
+    expect(types(guarded({ includeResourceTypes: ['AWS::DynamoDB::*', 'AWS::ECR::Repository'] }, build).stack)).toEqual(['A', 'Q']);
     expect(types(guarded({ excludeResourceTypes: ['AWS::DynamoDB::Table'] }, build).stack)).toEqual(['Q', 'T']);
   });
 
@@ -174,12 +174,12 @@ describe('acknowledgement, severity, filters and the report', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-report-'));
     const app = new App({ outdir });
     const stack = new Stack(app, 'Reported');
-    new sqs.Queue(stack, 'A', { queueName: 'queue-a' });
+    new ecr.Repository(stack, 'A', { repositoryName: 'queue-a' });
     new Stack(app, 'Clean');
     Aspects.of(app).add(new ReplacementGuard({ writeReport: true }));
     app.synth();
     const report = JSON.parse(fs.readFileSync(path.join(outdir, 'Reported.cdk-lifecycle.json'), 'utf8'));
-    expect(report).toMatchObject({ stack: 'Reported', findings: [{ id: ID, severity: 'warning', resourceType: 'AWS::SQS::Queue', constructPath: 'Reported/A/Resource', names: [{ property: 'QueueName', value: '"queue-a"' }] }] });
+    expect(report).toMatchObject({ stack: 'Reported', findings: [{ id: ID, severity: 'warning', resourceType: 'AWS::ECR::Repository', constructPath: 'Reported/A/Resource', names: [{ property: 'RepositoryName', value: '"queue-a"' }] }] });
     expect(report.findings[0].logicalId).toMatch(/^A[0-9A-F]{8}$/);
     expect(JSON.parse(fs.readFileSync(path.join(outdir, 'Clean.cdk-lifecycle.json'), 'utf8')).findings).toEqual([]);
   });
@@ -210,7 +210,7 @@ test('GIVEN an overridden logical id WHEN reported THEN the report uses the over
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-report-'));
   const app = new App({ outdir });
   const stack = new Stack(app, 'Overridden');
-  (new sqs.Queue(stack, 'A', { queueName: 'queue-a' }).node.defaultChild as sqs.CfnQueue).overrideLogicalId('MyQueue');
+  (new ecr.Repository(stack, 'A', { repositoryName: 'queue-a' }).node.defaultChild as ecr.CfnRepository).overrideLogicalId('MyQueue');
   Aspects.of(app).add(new ReplacementGuard({ writeReport: true }));
   app.synth();
   expect(JSON.parse(fs.readFileSync(path.join(outdir, 'Overridden.cdk-lifecycle.json'), 'utf8')).findings[0].logicalId).toBe('MyQueue');

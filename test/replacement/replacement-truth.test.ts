@@ -42,6 +42,20 @@ describe('app shapes without a baseline', () => {
     const stack = guarded(shape.build);
     const onType = messages(stack, FindingId.NAMED_RESOURCE_REPLACEMENT).filter((message) => message.startsWith(shape.type));
     expect(onType).toHaveLength(shape.truth === 'finding' ? 1 : 0);
+    if (shape.replacing !== undefined) expect(onType[0]).toContain(`always: ${shape.replacing.join(', ')}.`);
+  });
+
+  test('GIVEN a vector index WHEN synthesized THEN its parent bucket (name or ARN) is not listed as replacing it, its own settings are', () => {
+    const stack = guarded(APP_SHAPES.find((shape) => shape.type === 'AWS::S3Vectors::Index')!.build);
+    const [message] = messages(stack, FindingId.NAMED_RESOURCE_REPLACEMENT).filter((text) => text.startsWith('AWS::S3Vectors::Index'));
+    expect(message).toMatch(/^AWS::S3Vectors::Index Index\w* has an explicit name \(IndexName = "docs"\)/);
+    expect(message).not.toMatch(/VectorBucketName|VectorBucketArn/);
+  });
+
+  test.each([
+    ['a named standard queue with a replacing setting it can change', () => (s: Stack) => { new sqs.CfnQueue(s, 'Q', { queueName: 'jobs', fifoQueue: undefined }); }],
+  ])('GIVEN %s WHEN synthesized THEN nothing is reported (FifoQueue is coupled to the name)', (_, build) => {
+    expect(messages(guarded(build()), FindingId.NAMED_RESOURCE_REPLACEMENT)).toEqual([]);
   });
 
   test('GIVEN a named group with a replacing update policy WHEN synthesized THEN the launch template, configuration, mixed instances and subnets are listed as replacing it', () => {

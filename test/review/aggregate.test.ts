@@ -10,7 +10,7 @@ test('GIVEN changes WHEN grouped by kind THEN each kind has its count, largest f
   expect(shape(aggregate(review.changes, ['kind']))).toEqual([
     ['data-loss', 2, ['Events', 'OrdersQueue']],
     ['failure', 2, ['OrdersQueueV2', 'Table']],
-    ['maybe-replace', 2, ['Scaling', 'Subscription']],
+    ['replace', 2, ['Scaling', 'Subscription']],
     ['add', 1, ['Audit']],
     ['modify', 1, ['Topic']],
     ['remove', 1, ['Legacy']],
@@ -20,7 +20,7 @@ test('GIVEN changes WHEN grouped by kind THEN each kind has its count, largest f
 test('GIVEN changes WHEN grouped by type then action THEN the tree nests and counts distinct changes', () => {
   const tree = aggregate(review.changes, ['type', 'action']);
   expect(tree[0]).toMatchObject({ by: 'type', value: 'AWS::SQS::Queue', count: 3 });
-  expect(shape(tree[0].children)).toEqual([['Add', 1, ['OrdersQueueV2']], ['Modify (replace: Conditional)', 1, ['Events']], ['Remove', 1, ['OrdersQueue']]]);
+  expect(shape(tree[0].children)).toEqual([['Add', 1, ['OrdersQueueV2']], ['Modify (replace: True)', 1, ['Events']], ['Remove', 1, ['OrdersQueue']]]);
 });
 
 test('GIVEN a change with two changed properties WHEN grouped by property THEN it is under both, and whole-resource changes have their own node', () => {

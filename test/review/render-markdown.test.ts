@@ -3,10 +3,10 @@ import { GITHUB_COMMENT_LIMIT, renderMarkdown } from '../../src/review/render-ma
 
 test('GIVEN a small review WHEN summarized THEN the counts, the failing and warning changes with reasons, and every change collapsed are there, nothing cut', () => {
   const markdown = renderMarkdown(reviewSides('templates/before.json', 'templates/after.yaml'));
-  expect(markdown).toContain('**2 fail · 5 warn · 2 info** in 1 stack: 2 added, 1 modified in place, 1 replaced, 3 maybe replaced, 2 removed; 2 certain and 0 possible failures; 3 with data deleted;');
+  expect(markdown).toContain('**2 fail · 5 warn · 2 info** in 1 stack: 2 added, 1 modified in place, 4 replaced, 0 maybe replaced, 2 removed; 2 certain and 0 possible failures; 3 with data deleted;');
   expect(markdown).toContain('### ❌ Fails the review (2)');
-  expect(markdown).toContain('| ⚠️ warn | template | Subscription | `AWS::SNS::Subscription` | may be replaced: Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table) → Subscription.Endpoint (GetAtt Events.Arn) |');
-  expect(markdown).toContain('| ⚠️ warn | template | Events | `AWS::SQS::Queue` | if it is replaced, the new queue starts empty;');
+  expect(markdown).toContain('| ⚠️ warn | template | Subscription | `AWS::SNS::Subscription` | replaced: Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table) → Subscription.Endpoint (GetAtt Events.Arn) |');
+  expect(markdown).toContain('| ⚠️ warn | template | Events | `AWS::SQS::Queue` | the new queue starts empty;');
   expect(markdown).toContain('<details><summary>All changes (9)</summary>');
   expect(markdown).not.toContain('Cut to fit');
 });

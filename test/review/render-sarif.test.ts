@@ -35,14 +35,14 @@ test('GIVEN failures, replacements, removals and a rule WHEN written THEN each b
     ['Legacy', 'no-sns-removal', 'error'],
     ['OrdersQueue', 'cdk-lifecycle:data-deleted', 'warning'],
     ['OrdersQueueV2', 'cdk-lifecycle:certain-failure', 'error'],
-    ['Scaling', 'cdk-lifecycle:conditional-replacement', 'warning'],
-    ['Subscription', 'cdk-lifecycle:conditional-replacement', 'warning'],
+    ['Scaling', 'cdk-lifecycle:replacement', 'warning'],
+    ['Subscription', 'cdk-lifecycle:replacement', 'warning'],
     ['Table', 'cdk-lifecycle:certain-failure', 'error'],
   ]);
-  expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['cdk-lifecycle:certain-failure', 'cdk-lifecycle:data-deleted', 'cdk-lifecycle:conditional-replacement', 'no-sns-removal']);
+  expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['cdk-lifecycle:certain-failure', 'cdk-lifecycle:data-deleted', 'cdk-lifecycle:replacement', 'no-sns-removal']);
   for (const result of run.results) expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
   const events = run.results.find((result: any) => result.properties.logicalId === 'Events');
-  expect(events.message.text).toBe('AWS::SQS::Queue Events: if it is replaced, the new queue starts empty; the old one and its messages are deleted once the update completes (may be replaced: Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table))');
+  expect(events.message.text).toBe('AWS::SQS::Queue Events: the new queue starts empty; the old one and its messages are deleted once the update completes (replaced: Table replaced (KeySchema: Always, Static) → Events.QueueName (Ref Table))');
   expect(events.locations[0].logicalLocations).toEqual([{ fullyQualifiedName: 'Events', kind: 'resource' }]);
   expect(events.locations[0].physicalLocation.artifactLocation.uri).toBe('templates/after.yaml');
 });

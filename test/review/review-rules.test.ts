@@ -54,7 +54,7 @@ describe('rules', () => {
   });
 
   test('GIVEN a rule with several fields WHEN matched THEN every field must match (a list matches any of its values)', () => {
-    const result = levels([rule('r', { resourceType: ['AWS::SQS::Queue', 'AWS::SNS::*'], action: ['Modify'], replacement: ['Conditional'] }, 'warn')]);
+    const result = levels([rule('r', { resourceType: ['AWS::SQS::Queue', 'AWS::SNS::*'], action: ['Modify'], replacement: ['True'] }, 'warn')]);
     expect(result.Events).toEqual(['warn', 'r']);
     expect(result.Subscription).toEqual(['warn', 'r']);
     expect(result.Topic).toEqual(['info', '']);

@@ -9,6 +9,7 @@ import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
 import type { Resource } from '@aws-cdk/service-spec-types';
 import { readMostUsedTypes, typesCreatedByL2Constructs } from '../../build-tools/most-used-types';
 import { NAME_CORRECTIONS } from '../../build-tools/name-corrections';
+import { NAME_COUPLED } from '../../build-tools/name-coupled';
 import { arnScope } from '../../build-tools/name-model';
 import { NAME_SCOPES } from '../../build-tools/name-scopes';
 import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-create-only';
@@ -50,6 +51,42 @@ describe('the issue\'s types, as the table has them', () => {
   test('GIVEN the CodeCommit repository name, which can be changed in place WHEN derived THEN it is a name through the ARN format, and it does not replace', () => {
     expect(nameModelOf(db, resourceOf('AWS::CodeCommit::Repository')!)).toMatchObject({ names: ['RepositoryName'], nameRule: 'naming convention and ARN format' });
     expect(requiresRecreation('AWS::CodeCommit::Repository', ['RepositoryName'])).toBe('Never');
+  });
+});
+
+describe('issue 18: name-coupled properties, parents of newer types, names that are labels', () => {
+  test.each([
+    ['AWS::SQS::Queue', ['QueueName'], [], ['FifoQueue']],
+    ['AWS::SNS::Topic', ['TopicName'], [], ['FifoTopic']],
+    ['AWS::Events::EventBus', ['Name'], [], ['EventSourceName']],
+    ['AWS::S3Vectors::Index', ['IndexName'], ['VectorBucketArn', 'VectorBucketName'], []],
+  ])('GIVEN %s WHEN looked up THEN its names are %j, its parents %j and its name-coupled properties %j, all in its identity', (type, names, qualifiers, coupled) => {
+    expect(lookupResourceType(type)).toMatchObject({ nameProperties: names, nameQualifiers: qualifiers, nameCoupled: coupled });
+    expect(identityProperties(type)).toEqual([...names, ...qualifiers, ...coupled]);
+  });
+
+  test('GIVEN AWS::HealthLake::FHIRDatastore, whose DatastoreName is a label WHEN looked up THEN it has no name (a curated correction with its source)', () => {
+    expect(lookupResourceType('AWS::HealthLake::FHIRDatastore')!.nameProperties).toEqual([]);
+    expect(NAME_CORRECTIONS['AWS::HealthLake::FHIRDatastore']).toMatchObject({ names: [], source: expect.stringContaining('CreateFHIRDatastore') });
+  });
+
+  test('GIVEN each name-coupled entry WHEN checked against the spec THEN its type is named, the property exists and replaces, and it has a reason and a source', () => {
+    const problems = Object.entries(NAME_COUPLED).flatMap(([type, entries]) => entries.flatMap((entry) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      const found: string[] = [];
+      if (nameModelOf(db, resource).names.length === 0) found.push(`${type}: no name to be coupled to`);
+      if (!(entry.property in resource.properties)) found.push(`${type}: no property ${entry.property}`);
+      else if (requiresRecreation(type, [entry.property]) === 'Never') found.push(`${type}: ${entry.property} does not replace`);
+      if (entry.reason.length < 20 || entry.source.length < 10) found.push(`${type} ${entry.property}: reason or source missing`);
+      return found;
+    }));
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN every type WHEN looked up THEN only the curated ones have name-coupled properties', () => {
+    const coupled = allTypes.filter((type) => (lookupResourceType(type)?.nameCoupled.length ?? 0) > 0).sort();
+    expect(coupled).toEqual(Object.keys(NAME_COUPLED).sort());
   });
 });
 

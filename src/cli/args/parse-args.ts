@@ -24,6 +24,7 @@ export type CliCommand =
 /** Every option of every command; each command rejects the ones that are not its own. */
 export const OPTIONS = {
   'json': { type: 'boolean' },
+  'property-values': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   'fail-on': { type: 'string', multiple: true },
   'stack': { type: 'string', multiple: true },

@@ -10,6 +10,9 @@ assembly's one stack, or the one --stack picks.
 Options:
   --json                      print {"Changes": [...]} as describe-change-set does
                               (assemblies: {"StackName": {"Changes": [...]}, ...})
+  --property-values           print the JSON as describe-change-set
+                              --include-property-values does: values and contexts
+                              of each change (NoEcho parameters masked)
   --fail-on <level>           exit 1 on: failure (default; a certain failure),
                               replacement (a certain failure or any replacement,
                               conditional ones included), data-loss (a certain

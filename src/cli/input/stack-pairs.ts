@@ -38,6 +38,9 @@ export interface StackTemplates {
   readonly sourceLocations?: ReadonlyMap<string, { readonly file: string; readonly line: number; readonly column?: number }>;
   /** The template's file (absolute), when it was read from one. */
   readonly templateFile?: string;
+  /** The stack's account and Region, when a cloud assembly's manifest gives them. */
+  readonly account?: string;
+  readonly region?: string;
 }
 
 /** Two sides of one stack; a stack on one side only has no templates on the other. */

@@ -6,7 +6,7 @@
  * stack refactor would make without replacing anything says so, and a data-bearing resource
  * whose replacement or removal deletes its data is a finding of its own.
  */
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack, Token } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
 import { FindingId } from '../finding-ids';
@@ -22,7 +22,15 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
   }
   // Rendered at validation time, after CDK has resolved references: the template as synthesized.
   const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
-  const prediction = ChangeSetPredictor.predict(deployed.template, template);
+  // The stack's name, and its account and Region where the app sets them: the pseudo parameters
+  // a mapping look-up, a condition or a name may use.
+  const known = (value: string) => (Token.isUnresolved(value) ? {} : { value });
+  const environment = {
+    ...(stack.nested ? {} : withKey('stackName', known(stack.stackName).value)),
+    ...withKey('account', known(stack.account).value),
+    ...withKey('region', known(stack.region).value),
+  };
+  const prediction = ChangeSetPredictor.predict(deployed.template, template, { environment });
   const dataLoss = prediction.dataVerdicts.filter((verdict) => verdict.fate === 'Deleted');
   if (prediction.failures.length === 0 && dataLoss.length === 0) return;
   const refactorable = new Set(ChangeSetPredictor.planRefactor([{ stackName: stack.stackName, before: deployed.template, after: template }]).moves
@@ -77,4 +85,8 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
       });
     }
   }
+}
+
+function withKey<K extends string>(key: K, value: string | undefined): { [key in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [key in K]?: string };
 }

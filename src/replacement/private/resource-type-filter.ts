@@ -58,8 +58,9 @@ function matchesSomeType(pattern: string, regexp: RegExp): boolean {
 export function suggest(pattern: string): string[] {
   const types = knownResourceTypes();
   const plain = pattern.replace(/\*/g, '').replace(/:+$/, '');
-  const limit = Math.max(2, Math.floor(plain.length / 8));
-  const scored = types.map((type) => ({ type, d: distance(plain.toLowerCase(), type.toLowerCase()) })).filter(({ d }) => d <= limit);
+  const scored = types
+    .map((type) => ({ type, d: distance(plain.toLowerCase(), type.toLowerCase()) }))
+    .filter(({ d }) => d <= Math.max(2, Math.floor(plain.length / 8)));
   if (scored.length > 0) {
     const best = Math.min(...scored.map(({ d }) => d));
     return scored.filter(({ d }) => d === best).slice(0, 3).map(({ type }) => type);

@@ -33,7 +33,7 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
 
   const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
   const started = Date.now();
-  const diffs = predictStacks(pairs, parameters);
+  const diffs = predictStacks(pairs, parameters, { propertyValues: options.propertyValues });
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
   const plan = refactorPlanOf(pairs);
   let planFile: string | undefined;

@@ -26,6 +26,8 @@ export interface DiffOptions {
   readonly after: string;
   /** Print CloudFormation's `Changes` JSON instead of the human report. */
   readonly json: boolean;
+  /** Describe the change set as `DescribeChangeSet --include-property-values` does (JSON). */
+  readonly propertyValues: boolean;
   readonly failOn: FailOn;
   /** `--parameters-before` values as given (`Key=Value,...`, `Stack:Key=Value`, `@file.json`). */
   readonly parametersBefore: readonly string[];
@@ -51,7 +53,8 @@ export interface DiffOptions {
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
   onlyOptions(line, 'diff', [
-    'json', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit',
+    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan',
+    'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit',
   ]);
   const { paths, values } = line;
   if (paths.length !== 2) {
@@ -60,7 +63,8 @@ export function diffOptions(line: ParsedLine): DiffOptions {
   return {
     before: paths[0],
     after: paths[1],
-    json: values.json === true,
+    json: values.json === true || values['property-values'] === true,
+    propertyValues: values['property-values'] === true,
     failOn: failOnOf(lastValue(values['fail-on'])),
     parametersBefore: values['parameters-before'] ?? [],
     parametersAfter: values['parameters-after'] ?? [],

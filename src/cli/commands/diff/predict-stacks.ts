@@ -27,8 +27,19 @@ export interface ParameterArgs {
 
 const EMPTY: StackTemplates = { template: { Resources: {} }, nestedTemplates: new Map() };
 
-/** Runs the engine on each pair; nested stacks are compared where both sides have their template. */
-export function predictStacks(pairs: readonly StackPair[], parameters: ParameterArgs): StackDiff[] {
+/** How the change sets are described. */
+export interface PredictionSettings {
+  /** CloudFormation's `IncludePropertyValues` description instead of its default one. */
+  readonly propertyValues?: boolean;
+}
+
+/**
+ * Runs the engine on each pair; nested stacks are compared where both sides have their
+ * template. A stack of a cloud assembly is predicted with its name, and with its account and
+ * Region where the manifest gives them (the deployed side's, else the new side's), for the
+ * pseudo parameters.
+ */
+export function predictStacks(pairs: readonly StackPair[], parameters: ParameterArgs, settings: PredictionSettings = {}): StackDiff[] {
   return pairs.map((pair) => {
     const before = pair.before ?? EMPTY;
     const after = pair.after ?? EMPTY;
@@ -40,6 +51,12 @@ export function predictStacks(pairs: readonly StackPair[], parameters: Parameter
     const changeSet = ChangeSetPredictor.predict(before.template, after.template, {
       parameters: { before: nonEmpty(parametersFor(parameters.before, pair.name)), after: nonEmpty(parametersFor(parameters.after, pair.name)) },
       nestedStacks,
+      includePropertyValues: settings.propertyValues === true,
+      environment: {
+        ...(pair.name === undefined ? {} : { stackName: pair.name }),
+        ...defined('account', pair.before?.account ?? pair.after?.account),
+        ...defined('region', pair.before?.region ?? pair.after?.region),
+      },
     });
     const onlyIn = pair.before === undefined ? 'after' : pair.after === undefined ? 'before' : undefined;
     return {
@@ -62,6 +79,10 @@ function templateFileOf(pair: StackPair): Pick<StackDiff, 'templateFile'> {
 function sourcesOf(pair: StackPair): Pick<StackDiff, 'sourceLocations'> {
   const merged = new Map([...pair.before?.sourceLocations ?? [], ...pair.after?.sourceLocations ?? []]);
   return merged.size === 0 ? {} : { sourceLocations: merged };
+}
+
+function defined<K extends string>(key: K, value: string | undefined): { [key in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [key in K]?: string };
 }
 
 function nonEmpty(values: ParameterMap): ParameterMap | undefined {

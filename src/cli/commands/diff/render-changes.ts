@@ -63,12 +63,40 @@ function resourceLine(change: PredictedResourceChange, style: Style, constructPa
   return [colour(marker), change.resourceType, id, ...notes].join(' ');
 }
 
-/** `[~] BucketName ← Ref Other (Always, Static: requires replacement)`. */
+/**
+ * `[~] BucketName ← Ref Other (Always, Static: requires replacement)`; a direct change shows
+ * its values: `[~] MemorySize (Never, Static) 128 → 256`.
+ */
 function detailLine(detail: PredictedChangeDetail, style: Style): string {
   const replacement = detailReplacement(detail);
   const effect = replacement === 'True' ? ': requires replacement' : replacement === 'Conditional' ? ': may cause replacement' : '';
   const verdict = `(${detail.requiresRecreation}, ${detail.evaluation}${effect})`;
-  return `${style.modified('[~]')} ${targetOf(detail)}${sourceOf(detail)} ${replacement === 'False' ? style.faint(verdict) : style.replaced(verdict)}`;
+  return `${style.modified('[~]')} ${targetOf(detail)}${sourceOf(detail)} ${replacement === 'False' ? style.faint(verdict) : style.replaced(verdict)}${valuesOf(detail)}`;
+}
+
+/** ` before → after` for a direct change whose values differ; '' otherwise. */
+function valuesOf(detail: PredictedChangeDetail): string {
+  if (detail.changeSource !== 'DirectModification' || detail.beforeValue === detail.afterValue) return '';
+  return ` ${shown(detail.beforeValue)} → ${shown(detail.afterValue)}`;
+}
+
+const MAX_VALUE = 60;
+
+/** A structure as its JSON, a scalar in quotes, clipped. */
+function shown(value: string | undefined): string {
+  if (value === undefined) return '(none)';
+  const text = isStructure(value) ? value : JSON.stringify(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 3)}...` : text;
+}
+
+function isStructure(value: string): boolean {
+  if (!/^[[{]/.test(value)) return false;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function sourceOf(detail: PredictedChangeDetail): string {
