@@ -34,6 +34,7 @@ for (const name of ['ResourceProvider', 'ProvidedResource', 'ReplacementGuard', 
 }
 if (typeof require('cdk-lifecycle/testing').LocalCloudFormation !== 'function') throw new Error('cdk-lifecycle/testing has no LocalCloudFormation');
 require.resolve('cdk-lifecycle/handler');
+JSON.parse(require('fs').readFileSync(require.resolve('cdk-lifecycle/schemas/review-rules.schema.json'), 'utf8'));
 "
 cat > handler.ts <<'TS'
 import type { LifecycleEvent, LifecycleResult } from 'cdk-lifecycle/handler';
@@ -46,4 +47,4 @@ export async function onEvent(event: LifecycleEvent): Promise<LifecycleResult | 
 export const ok = (step: StepResult): boolean => stepOk(step);
 TS
 node_modules/typescript/bin/tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target es2022 --types node handler.ts
-echo "README install: OK ($tarball installed; cdk-lifecycle, cdk-lifecycle/handler and cdk-lifecycle/testing resolve and type-check)"
+echo "README install: OK ($tarball installed; cdk-lifecycle, cdk-lifecycle/handler and cdk-lifecycle/testing resolve and type-check; the review rules' JSON schema is in the package)"
