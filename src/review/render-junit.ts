@@ -3,7 +3,8 @@
  * `fail` is a failed test case, its failure listing those changes; warnings go to the case's
  * `system-out`, so a dashboard shows them without failing the build.
  */
-import { explain, Review, ReviewChange } from './review-model';
+import { explain } from './reference-chain';
+import type { Review, ReviewChange } from './review-model';
 
 /** The JUnit XML of a review. */
 export function renderJunit(review: Review, durationMs: number): string {

@@ -4,7 +4,8 @@
  * change in a collapsed section. It stays within GitHub's comment limit (65,536 characters),
  * keeping the most important rows and saying how many were cut.
  */
-import { explain, Review, ReviewChange } from './review-model';
+import { explain } from './reference-chain';
+import type { Review, ReviewChange } from './review-model';
 
 /** GitHub's limit on a comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;

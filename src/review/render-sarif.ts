@@ -3,7 +3,8 @@
  * change a review rule rates, as SARIF results. The rule of a result is the review rule that
  * decided its level, else the verdict kind (`cdk-lifecycle:certain-failure`, ...).
  */
-import { explain, Review, ReviewChange, ReviewLevel } from './review-model';
+import { explain } from './reference-chain';
+import type { Review, ReviewChange, ReviewLevel } from './review-model';
 import type { ReviewRule } from './review-rules';
 import { SarifFinding, SarifLevel, sarifLog, SarifRule } from './sarif-log';
 

@@ -10,7 +10,7 @@ import { PredictedChangeDetail, PredictedResourceChange } from '../../src/change
 import { parametersFor, parseParameters } from '../../src/cli/input/parameter-values';
 import { useColour } from '../../src/cli/render/style';
 import { packageVersion } from '../../src/review/package-version';
-import { referenceChain } from '../../src/review/review-model';
+import { referenceChain } from '../../src/review/reference-chain';
 
 describe('parameter values', () => {
   test.each([

@@ -6,7 +6,8 @@
  * page, so it reads without JavaScript; nothing is fetched (its Content-Security-Policy says so).
  */
 import { aggregate, GroupKey, GroupNode } from '../aggregate';
-import { explain, Review, ReviewChange, ReviewDetail } from '../review-model';
+import { explain } from '../reference-chain';
+import type { Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';

@@ -5,7 +5,7 @@
  */
 import { ConstructPaths } from './construct-paths';
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
-import { detailReplacement, referenceChain, targetOf } from '../../../review/review-model';
+import { detailReplacement, referenceChain, targetOf } from '../../../review/reference-chain';
 import { Style } from '../../render/style';
 
 /** The marker of a resource change (the legend is in `--help` and docs/cli.md). */
