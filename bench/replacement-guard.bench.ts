@@ -93,3 +93,7 @@ if (withInstructions) {
 const wall = off.guard.wall / off.none.wall;
 const cpu = off.guard.cpu / off.none.cpu;
 console.log(`\nTarget: guard <= 1.05x with the validator off: wall ${wall.toFixed(3)}x, CPU ${cpu.toFixed(3)}x: ${Math.max(wall, cpu) <= 1.05 ? 'met' : 'MISSED'}`);
+// The floor: what CDK itself costs to visit every node for any aspect, measured in the same run.
+const floorWall = off.visit.wall / off.none.wall;
+const floorCpu = off.visit.cpu / off.none.cpu;
+console.log(`Floor (an aspect that only visits): wall ${floorWall.toFixed(3)}x, CPU ${floorCpu.toFixed(3)}x; the guard over the floor: wall ${(wall / floorWall).toFixed(3)}x, CPU ${(cpu / floorCpu).toFixed(3)}x`);
