@@ -30,6 +30,29 @@ describe('ValueRenderer', () => {
     expect(renderer.text(value)).toBe(expected);
   });
 
+  test('GIVEN a value computed from a NoEcho parameter and a plain one WHEN rendered THEN it is masked (one secret is enough)', () => {
+    expect(renderer.text({ 'Fn::Join': [':', [{ Ref: 'Stage' }, { Ref: 'Secret' }]] })).toBe(MASK);
+    expect(renderer.text({ 'Fn::Sub': '${Secret}-${Stage}' })).toBe(MASK);
+  });
+
+  const nested = (value: unknown, depth: number): unknown => {
+    let result = value;
+    for (let i = 0; i < depth; i++) result = [result];
+    return result;
+  };
+
+  test('GIVEN a parameter reference 64 levels deep (the limit) WHEN rendered THEN it is still evaluated', () => {
+    expect(renderer.text(nested({ Ref: 'Stage' }, 64))).toBe(`${'['.repeat(64)}"prod"${']'.repeat(64)}`);
+  });
+
+  test('GIVEN a value nested 70 levels deep WHEN rendered THEN what lies below the limit of 64 is written as null', () => {
+    expect(renderer.text(nested(7, 70))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+  });
+
+  test('GIVEN a value nested 100,000 levels deep WHEN rendered THEN it is cut at the limit without running out of stack', () => {
+    expect(renderer.text(nested({ Ref: 'Stage' }, 100_000))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+  });
+
   test('GIVEN no value WHEN rendered THEN there is no text', () => {
     expect(renderer.text(undefined)).toBeUndefined();
   });
