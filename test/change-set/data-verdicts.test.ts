@@ -5,6 +5,9 @@
  */
 import { template } from './helpers';
 import { ChangeSetPredictor } from '../../src/change-set/change-set-predictor';
+import { dataVerdictFor, withDataVerdicts } from '../../src/change-set/data-verdicts';
+import { PredictedStack } from '../../src/change-set/model';
+import { normalize } from '../../src/change-set/normalize';
 
 const table = (keyName: string, attributes: Record<string, unknown> = {}) => ({
   Type: 'AWS::DynamoDB::Table',
@@ -41,6 +44,25 @@ describe('a removed resource: its DeletionPolicy, from the deployed template', (
   test('GIVEN a removed ECR repository with EmptyOnDelete WHEN predicted THEN its deletion does not depend on emptiness', () => {
     expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository', Properties: { EmptyOnDelete: true } } }, {})[0].deletionFailsUnlessEmpty).toBe(false);
     expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository' } }, {})[0].deletionFailsUnlessEmpty).toBe(true);
+  });
+
+  test('GIVEN EmptyOnDelete written as the text "true" WHEN the repository is removed THEN its deletion does not depend on emptiness either', () => {
+    expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository', Properties: { EmptyOnDelete: 'true' } } }, {})[0].deletionFailsUnlessEmpty).toBe(false);
+    expect(verdictOf({ Repo: { Type: 'AWS::ECR::Repository', Properties: { EmptyOnDelete: 'false' } } }, {})[0].deletionFailsUnlessEmpty).toBe(true);
+  });
+
+  test('GIVEN a retained bucket WHEN removed THEN it stays with its objects, and no emptiness rule applies (nothing is deleted)', () => {
+    const [verdict] = verdictOf({ Bucket: { Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain' } }, {});
+    expect(verdict).toEqual(expect.objectContaining({ fate: 'Retained', deletionFailsUnlessEmpty: false, consequence: 'the bucket and its objects stay, unmanaged (outside the stack, still billed)' }));
+  });
+
+  test('GIVEN a table whose existence rests on a condition not known offline WHEN removed THEN the verdict is Possible', () => {
+    const before = template({ T: { ...table('id'), Condition: 'WithTable' } }, {
+      Parameters: { Env: { Type: 'String' } },
+      Conditions: { WithTable: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } },
+    });
+    const verdicts = ChangeSetPredictor.predict(before, template({}, { Parameters: { Env: { Type: 'String' } } })).dataVerdicts;
+    expect(verdicts.map((v) => [v.logicalResourceId, v.fate, v.certainty])).toEqual([['T', 'Deleted', 'Possible']]);
   });
 
   test('GIVEN a resource of a type without data WHEN removed THEN it has no verdict', () => {
@@ -80,6 +102,11 @@ describe('a replaced resource: its UpdateReplacePolicy, from the new template', 
     expect(verdicts.map((v) => [v.logicalResourceId, v.fate, v.certainty])).toEqual([['T', 'Deleted', 'Possible'], ['Other', 'Retained', 'Possible']]);
   });
 
+  test('GIVEN a logical id whose type changes to a table WHEN predicted THEN it has no verdict (CloudFormation refuses the update, nothing is deleted)', () => {
+    expect(verdictOf({ T: { Type: 'AWS::SQS::Queue' } }, { T: table('id') })).toEqual([]);
+    expect(verdictOf({ T: table('id') }, { T: { Type: 'AWS::SQS::Queue' } })).toEqual([]);
+  });
+
   test('GIVEN an in-place change of a table WHEN predicted THEN it has no verdict', () => {
     const withBilling = (mode: string) => ({ ...table('id'), Properties: { ...table('id').Properties, BillingMode: mode } });
     expect(verdictOf({ T: withBilling('PROVISIONED') }, { T: withBilling('PAY_PER_REQUEST') })).toEqual([]);
@@ -107,5 +134,20 @@ describe('the output', () => {
       nestedStacks: { Inner: { before: template({ T: table('id') }), after: template({}) } },
     });
     expect(changeSet.dataVerdicts).toEqual([expect.objectContaining({ logicalResourceId: 'T', nestedStackPath: 'Inner', fate: 'Deleted' })]);
+  });
+});
+
+describe('dataVerdictFor (the refactor planner and the guard ask it directly)', () => {
+  const resource = (type: string) => normalize(template({ R: { Type: type } })).resources.get('R')!;
+
+  test('GIVEN no word on conditions WHEN asked THEN the verdict is Certain', () => {
+    expect(dataVerdictFor(resource('AWS::DynamoDB::Table'), 'Removal')).toEqual(expect.objectContaining({ fate: 'Deleted', certainty: 'Certain' }));
+    expect(dataVerdictFor(resource('AWS::DynamoDB::Table'), 'Replacement', true)).toEqual(expect.objectContaining({ certainty: 'Possible' }));
+  });
+
+  test('GIVEN a verdict-free stack WHEN verdicts are added THEN the stack is returned as it was', () => {
+    const before = normalize(template({ Q: { Type: 'AWS::SNS::Topic' } }));
+    const stack = { changes: [{ action: 'Remove', logicalId: 'Q', resourceType: 'AWS::SNS::Topic', details: [] }] } as unknown as PredictedStack;
+    expect(withDataVerdicts(stack, before, normalize(template({})))).toBe(stack);
   });
 });

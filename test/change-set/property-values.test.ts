@@ -1,4 +1,5 @@
 /** The values of the `IncludePropertyValues` description: how each is written, and what is masked. */
+import { nestInLists } from './helpers';
 import { Detail } from '../../src/change-set/model';
 import { normalize } from '../../src/change-set/normalize';
 import { MASK, ValueRenderer, withValues } from '../../src/change-set/property-values';
@@ -35,22 +36,16 @@ describe('ValueRenderer', () => {
     expect(renderer.text({ 'Fn::Sub': '${Secret}-${Stage}' })).toBe(MASK);
   });
 
-  const nested = (value: unknown, depth: number): unknown => {
-    let result = value;
-    for (let i = 0; i < depth; i++) result = [result];
-    return result;
-  };
-
   test('GIVEN a parameter reference 64 levels deep (the limit) WHEN rendered THEN it is still evaluated', () => {
-    expect(renderer.text(nested({ Ref: 'Stage' }, 64))).toBe(`${'['.repeat(64)}"prod"${']'.repeat(64)}`);
+    expect(renderer.text(nestInLists(64, { Ref: 'Stage' }))).toBe(`${'['.repeat(64)}"prod"${']'.repeat(64)}`);
   });
 
   test('GIVEN a value nested 70 levels deep WHEN rendered THEN what lies below the limit of 64 is written as null', () => {
-    expect(renderer.text(nested(7, 70))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+    expect(renderer.text(nestInLists(70, 7))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
   });
 
   test('GIVEN a value nested 100,000 levels deep WHEN rendered THEN it is cut at the limit without running out of stack', () => {
-    expect(renderer.text(nested({ Ref: 'Stage' }, 100_000))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+    expect(renderer.text(nestInLists(100_000, { Ref: 'Stage' }))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
   });
 
   test('GIVEN no value WHEN rendered THEN there is no text', () => {
