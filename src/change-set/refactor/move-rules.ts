@@ -57,8 +57,9 @@ export function withoutRefactor(move: FoundMove): string {
   return `${source.stack} ${deletion}; ${destination.stack} creates a new ${move.resourceType} ${to}`;
 }
 
+/** The resource's own `Condition` and those its `Fn::If`s name. */
 function conditionsUsed(text: string, condition: string | undefined): string[] {
-  const used = [...text.matchAll(/"Fn::If":\["([^"]+)"/g), ...text.matchAll(/"Condition":"([^"]+)"/g)].map((match) => match[1]);
+  const used = [...text.matchAll(/"Fn::If":\["([^"]+)"/g)].map((match) => match[1]);
   return [...new Set([...(condition === undefined ? [] : [condition]), ...used])];
 }
 

@@ -110,6 +110,31 @@ describe('the rules', () => {
     expect(result.moves[0].reasons).toEqual(['it uses parameter Delay, condition Long, mapping Retention, which B does not have: a refactor cannot add parameters, conditions or mappings (deploy them to B first)']);
   });
 
+  test('GIVEN a moved resource whose parameter, conditions and mapping the destination has too WHEN planned THEN it is a refactor', () => {
+    const used = { ...queue('jobs', { DelaySeconds: { Ref: 'Delay' }, VisibilityTimeout: { 'Fn::If': ['Long', 60, 30] }, MessageRetentionPeriod: { 'Fn::FindInMap': ['Retention', 'x', 'y'] } }), Condition: 'Wanted' };
+    const sections = { Parameters: { Delay: { Type: 'Number', Default: 0 } }, Conditions: { Long: { 'Fn::Equals': ['a', 'a'] }, Wanted: { 'Fn::Equals': ['b', 'b'] } }, Mappings: { Retention: { x: { y: 60 } } } };
+    const result = plan(
+      { stackName: 'A', before: template({ Q: used, Keep: topic('a') }, sections), after: template({ Keep: topic('a') }, sections) },
+      { stackName: 'B', before: template({ Keep: topic('b') }, sections), after: template({ Q: used, Keep: topic('b') }, sections) },
+    );
+    expect(result.moves.map((move) => [move.refactorable, move.reasons])).toEqual([[true, []]]);
+  });
+
+  test('GIVEN a moved resource with its own Condition the destination lacks WHEN planned THEN it is no refactor', () => {
+    const conditioned = { ...queue('jobs'), Condition: 'Wanted' };
+    const sections = { Conditions: { Wanted: { 'Fn::Equals': ['b', 'b'] } } };
+    const result = plan(
+      { stackName: 'A', before: template({ Q: conditioned, Keep: topic('a') }, sections), after: template({ Keep: topic('a') }, sections) },
+      stack('B', { Keep: topic('b') }, { Q: { ...queue('jobs') }, Keep: topic('b') }),
+    );
+    expect(result.moves[0].reasons).toEqual(['it uses condition Wanted, which B does not have: a refactor cannot add parameters, conditions or mappings (deploy them to B first)']);
+  });
+
+  test('GIVEN a renamed AWS::CloudFormation::CustomResource WHEN planned THEN it is no refactor: custom resources are not supported', () => {
+    const resource = { Type: 'AWS::CloudFormation::CustomResource', Properties: { ServiceToken: 'arn', A: 1, B: 2, C: 3 } };
+    expect(plan(stack('App', { Old: resource, Keep: topic('t') }, { New: resource, Keep: topic('t') })).moves.map((m) => m.reasons)).toEqual([['custom resources are not supported by stack refactoring']]);
+  });
+
   test('GIVEN a moved resource that a resource staying behind references WHEN planned THEN it is no refactor (the reference would cross stacks)', () => {
     const policy = { Type: 'AWS::SQS::QueuePolicy', Properties: { Queues: [{ Ref: 'Q' }], PolicyDocument: {} } };
     expect(plan(stack('A', { Q: queue('jobs'), Policy: policy }, { Policy: policy }), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') })).moves[0].reasons)
@@ -174,6 +199,32 @@ describe('without a refactor', () => {
 
   test('GIVEN a retained named table moved between stacks WHEN deployed without a refactor THEN the name stays taken whichever stack deploys first', () => {
     expect(moved('Retain')).toBe('whichever stack deploys first, Api cannot create T: the name stays held by Data.T, which Data retains (DeletionPolicy Retain) when it removes it');
+  });
+
+  test('GIVEN a named table retained except on create WHEN moved without a refactor THEN the name stays taken, and the policy is named', () => {
+    expect(moved('RetainExceptOnCreate')).toBe('whichever stack deploys first, Api cannot create T: the name stays held by Data.T, which Data retains (DeletionPolicy RetainExceptOnCreate) when it removes it');
+  });
+
+  test('GIVEN a retained named queue (a type without data) moved between stacks WHEN deployed without a refactor THEN the name stays taken', () => {
+    const retained = { ...queue('jobs'), DeletionPolicy: 'Retain' };
+    expect(plan(stack('A', { Q: retained, Keep: topic('a') }, { Keep: topic('a') }), stack('B', { Keep: topic('b') }, { Q: retained, Keep: topic('b') })).moves[0].withoutRefactor)
+      .toBe('whichever stack deploys first, B cannot create Q: the name stays held by A.Q, which A retains (DeletionPolicy Retain) when it removes it');
+  });
+
+  const unnamed = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'Orders', KmsMasterKeyId: 'alias/aws/sns', TracingConfig: 'Active', SignatureVersion: '2' } };
+  const unnamedTable = { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' } };
+
+  test('GIVEN unnamed resources renamed within a stack WHEN deployed without a refactor THEN a new one is created and the old one deleted, with its data', () => {
+    const moves = plan(stack('App', { OldTopic: unnamed, OldTable: unnamedTable, Keep: topic('t') }, { NewTopic: unnamed, NewTable: unnamedTable, Keep: topic('t') })).moves;
+    expect(moves.map((move) => move.withoutRefactor)).toEqual([
+      'CloudFormation creates a new AWS::DynamoDB::Table NewTable and removes App.OldTable: the table and its items are deleted',
+      'CloudFormation creates a new AWS::SNS::Topic NewTopic and deletes App.OldTopic',
+    ]);
+  });
+
+  test('GIVEN an unnamed resource moved between stacks WHEN deployed without a refactor THEN one stack deletes it and the other creates a new one', () => {
+    expect(plan(stack('A', { Q: unnamed, Keep: topic('a') }, { Keep: topic('a') }), stack('B', { Keep: topic('b') }, { Q: unnamed, Keep: topic('b') })).moves[0].withoutRefactor)
+      .toBe('A deletes A.Q; B creates a new AWS::SNS::Topic B.Q');
   });
 
   test('GIVEN a named queue renamed within a stack WHEN deployed without a refactor THEN the update fails', () => {
