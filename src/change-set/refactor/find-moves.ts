@@ -96,12 +96,13 @@ export function findMoves(stacks: readonly PlanStack[], rules: ResourceRules, re
     for (const stack of new Set(gone.map((candidate) => candidate.stack))) {
       const changes = new Map<string, ResourceChange>();
       const left = (list: Candidate[]) => list.filter((candidate) => candidate.stack === stack && !taken.has(candidate));
-      for (const { resource } of left(gone)) changes.set(resource.logicalId, { action: 'Remove', logicalId: resource.logicalId, resourceType: resource.type, details: [] });
+      const oldOnes = left(gone);
+      for (const { resource } of oldOnes) changes.set(resource.logicalId, { action: 'Remove', logicalId: resource.logicalId, resourceType: resource.type, details: [] });
       const newOnes = left(fresh);
       for (const { resource } of newOnes) changes.set(resource.logicalId, { action: 'Add', logicalId: resource.logicalId, resourceType: resource.type, details: [] });
-      for (const rename of detectRenames(changes, stack.before, stack.after, renameThreshold)) {
-        take({ stack, resource: stack.before.resources.get(rename.from)! }, newOnes.find((candidate) => candidate.resource.logicalId === rename.to)!, 'Similarity', rename.similarity);
-      }
+      const byId = (list: Candidate[], logicalId: string) => list.find((candidate) => candidate.resource.logicalId === logicalId)!;
+      // The candidates themselves are taken, so that step 3 does not pair them again.
+      for (const rename of detectRenames(changes, stack.before, stack.after, renameThreshold)) take(byId(oldOnes, rename.from), byId(newOnes, rename.to), 'Similarity', rename.similarity);
     }
     // 3. Identical properties between stacks, when unambiguous.
     const byText = new Map<string, Candidate[]>();
