@@ -1,6 +1,6 @@
 /** Which removed and added resources of an app are one resource renamed or moved, and by which evidence. */
-import { findMoves, PlanStack } from '../../../src/change-set/refactor/find-moves';
 import { normalize } from '../../../src/change-set/normalize';
+import { findMoves, PlanStack } from '../../../src/change-set/refactor/find-moves';
 import { GENERATED_SPEC, SpecLookup } from '../../../src/change-set/replacement-spec-lookup';
 import { ResourceRules } from '../../../src/change-set/resource-rules';
 import { template } from '../helpers';
