@@ -5,7 +5,8 @@ import { template } from '../helpers';
 
 const queue = (name: string, extra: Record<string, unknown> = {}) => ({ Type: 'AWS::SQS::Queue', Properties: { QueueName: name, ...extra } });
 const topic = (name: string) => ({ Type: 'AWS::SNS::Topic', Properties: { TopicName: name } });
-const stack = (stackName: string, before: Record<string, unknown> | undefined, after: Record<string, unknown>, extra: Partial<RefactorStack> = {}): RefactorStack => ({
+type Resources = Record<string, unknown>;
+const stack = (stackName: string, before: Resources | undefined, after: Resources, extra: Partial<RefactorStack> = {}): RefactorStack => ({
   stackName, ...(before ? { before: template(before) } : {}), after: template(after), ...extra,
 });
 const plan = (...stacks: RefactorStack[]) => ChangeSetPredictor.planRefactor(stacks);
