@@ -25,12 +25,7 @@ export function rewriteReferences(value: unknown, resolve: Resolver, crossing: S
   if (Array.isArray(value)) return value.map((item) => rewriteReferences(item, resolve, crossing, depth + 1));
   if (!isObject(value)) return value;
   const intrinsic = intrinsicName(value);
-  const renamed = (name: unknown): unknown => {
-    if (typeof name !== 'string' || name.startsWith('AWS::')) return name;
-    const where = resolve(name);
-    if (where.kind === 'elsewhere') crossing.add(name);
-    return where.kind === 'here' ? where.logicalId : name;
-  };
+  const renamed = (name: unknown): unknown => (typeof name === 'string' && name.startsWith('AWS::') ? name : newName(name, resolve, crossing));
   if (intrinsic === 'Ref') return { Ref: renamed(value.Ref) };
   if (intrinsic === 'Fn::GetAtt') {
     const [target, ...attribute] = getAttParts(value) ?? [];
@@ -50,13 +45,15 @@ export function rewriteReferences(value: unknown, resolve: Resolver, crossing: S
 
 /** `DependsOn` (a name or a list of names) with each name rewritten. */
 export function rewriteDependsOn(dependsOn: unknown, resolve: Resolver, crossing: Set<string>): unknown {
-  const one = (name: unknown): unknown => {
-    if (typeof name !== 'string') return name;
-    const where = resolve(name);
-    if (where.kind === 'elsewhere') crossing.add(name);
-    return where.kind === 'here' ? where.logicalId : name;
-  };
-  return Array.isArray(dependsOn) ? dependsOn.map(one) : one(dependsOn);
+  return Array.isArray(dependsOn) ? dependsOn.map((name) => newName(name, resolve, crossing)) : newName(dependsOn, resolve, crossing);
+}
+
+/** A referenced name after the refactor: the new logical id, or the name as it is (added to `crossing` when it is in another stack). */
+function newName(name: unknown, resolve: Resolver, crossing: Set<string>): unknown {
+  if (typeof name !== 'string') return name;
+  const where = resolve(name);
+  if (where.kind === 'elsewhere') crossing.add(name);
+  return where.kind === 'here' ? where.logicalId : name;
 }
 
 const PLACEHOLDER = /\$\{([^}]*)\}/g;
