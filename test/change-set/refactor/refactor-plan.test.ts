@@ -109,3 +109,45 @@ test('GIVEN a rename whose resource also changes metadata and a property WHEN pl
   const result = plan(stack('App', { Old: withPath('App/Old/Resource', 1), Keep: topic('t') }, { New: withPath('App/New/Resource', 2), Keep: topic('t') }));
   expect(result.steps[1].actions).toEqual(['App: [~] AWS::SQS::Queue New']);
 });
+
+describe('the templates of the refactor', () => {
+  const body = (result: ReturnType<typeof plan>, name: string) =>
+    JSON.parse(result.toCreateStackRefactorInputs()[0].StackDefinitions.find((d: any) => d.StackName === name).TemplateBody);
+
+  test('GIVEN a moved queue that references two topics staying behind WHEN planned THEN it is no refactor, blamed once, on the first reference', () => {
+    const q = queue('jobs', { Tags: [{ Key: 'a', Value: { Ref: 'T1' } }, { Key: 'b', Value: { 'Fn::GetAtt': ['T2', 'TopicName'] } }] });
+    const result = plan(stack('A', { Q: q, T1: topic('t1'), T2: topic('t2') }, { T1: topic('t1'), T2: topic('t2') }), stack('B', { Keep: topic('b') }, { Q: q, Keep: topic('b') }));
+    expect(result.moves[0].reasons).toEqual([
+      'it references T1, which would be in A after the move: a reference between stacks needs an export and Fn::ImportValue, which a refactor cannot add (move them together)',
+    ]);
+  });
+
+  test('GIVEN a moved queue that references a parameter and a topic moving with it WHEN planned THEN it is a refactor and its references follow the topic', () => {
+    const q = queue('jobs', { Tags: [{ Key: 'a', Value: { Ref: 'T' } }, { Key: 'b', Value: { Ref: 'Stage' } }] });
+    const sections = { Parameters: { Stage: { Type: 'String', Default: 'x' } } };
+    const result = plan(
+      { stackName: 'A', before: template({ Q: q, T: topic('t'), Keep: topic('a') }, sections), after: template({ Keep: topic('a') }, sections) },
+      { stackName: 'B', before: template({ Keep: topic('b') }, sections), after: template({ Q: q, T2: topic('t'), Keep: topic('b') }, sections) },
+    );
+    expect(result.moves.map((move) => move.refactorable)).toEqual([true, true]);
+    expect(body(result, 'B').Resources.Q.Properties.Tags).toEqual([{ Key: 'a', Value: { Ref: 'T2' } }, { Key: 'b', Value: { Ref: 'Stage' } }]);
+  });
+
+  test('GIVEN outputs that reference a renamed resource WHEN planned THEN the refactor template\'s outputs point at the new id; junk resources are left out', () => {
+    const before = { ...template({ Old: queue('jobs'), Keep: topic('t'), Junk: 'not a resource' }), Outputs: { Url: { Value: { Ref: 'Old' } } } };
+    const result = plan({ stackName: 'App', before, after: template({ New: queue('jobs'), Keep: topic('t') }) });
+    expect(body(result, 'App')).toEqual({ Resources: { Keep: topic('t'), New: queue('jobs') }, Outputs: { Url: { Value: { Ref: 'New' } } } });
+  });
+
+  test('GIVEN an output that references a resource moving away WHEN planned THEN it is no refactor', () => {
+    const before = { ...template({ Q: queue('jobs'), Keep: topic('a') }), Outputs: { Url: { Value: { Ref: 'Q' } } } };
+    const result = plan({ stackName: 'A', before, after: template({ Keep: topic('a') }) }, stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }));
+    expect(result.moves[0].reasons).toEqual([expect.stringMatching(/^a resource or output of A still references it/)]);
+  });
+
+  test('GIVEN a move into a stack not deployed yet WHEN planned THEN its template holds only what moves in', () => {
+    const result = plan(stack('A', { Q: queue('jobs'), Keep: topic('a') }, { Keep: topic('a') }), stack('New', undefined, { Q: queue('jobs') }));
+    expect(body(result, 'New')).toEqual({ Resources: { Q: queue('jobs') } });
+    expect(result.toCreateStackRefactorInputs()[0].EnableStackCreation).toBe(true);
+  });
+});
