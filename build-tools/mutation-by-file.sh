@@ -3,6 +3,8 @@
 # loopback, keeping each file's report and incremental file as soon as it is known (a run of the
 # whole change-set engine takes hours; a stopped run keeps what it finished).
 # Usage: build-tools/mutation-by-file.sh CONFIG FILE...   (reports in reports/mutation/by-file/)
+# After adding tests, run with STRYKER_ARGS=--force: with the jest runner, incremental runs reuse
+# "Survived" for mutants that the new tests kill (docs/change-set-prediction.md, Mutation testing).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 config=$1; shift
