@@ -34,10 +34,10 @@ export function stepTemplate(stack: PlanStack, moves: readonly FoundMove[], depl
   };
   const crossing = new Map<FoundMove, string>();
   const resolverFor = (origin: string, owner: FoundMove | undefined): Resolver => (name) => {
-    if (!(name in rawResources(origin))) return { kind: 'not-a-resource' };
+    if (!(name in rawResources(origin))) return undefined;
     const target = bySource.get(key({ stack: origin, logicalId: name }));
     const now: Location = target?.destination ?? { stack: origin, logicalId: name };
-    if (now.stack === stack.name) return { kind: 'here', logicalId: now.logicalId };
+    if (now.stack === stack.name) return now.logicalId;
     // Blame the move that separates the two: the referencing resource's own move, else the target's.
     const blamed = owner ?? target;
     if (blamed !== undefined && !crossing.has(blamed)) {
@@ -45,17 +45,16 @@ export function stepTemplate(stack: PlanStack, moves: readonly FoundMove[], depl
         ? `it references ${name}, which would be in ${now.stack} after the move: a reference between stacks needs an export and Fn::ImportValue, which a refactor cannot add (move them together)`
         : `a resource or output of ${stack.name} still references it (Ref, GetAtt or Sub), which would cross stacks after the move: a reference between stacks needs an export and Fn::ImportValue, which a refactor cannot add`);
     }
-    return { kind: 'elsewhere' };
+    return undefined;
   };
 
   const resources: Record<string, unknown> = {};
   const write = (id: string, resource: unknown, origin: string, owner: FoundMove | undefined) => {
     if (!isObject(resource)) return;
-    const seen = new Set<string>();
     const resolve = resolverFor(origin, owner);
     const written: Record<string, unknown> = {};
     for (const field of Object.keys(resource)) {
-      written[field] = field === 'DependsOn' ? rewriteDependsOn(resource[field], resolve, seen) : rewriteReferences(resource[field], resolve, seen);
+      written[field] = field === 'DependsOn' ? rewriteDependsOn(resource[field], resolve) : rewriteReferences(resource[field], resolve);
     }
     resources[id] = written;
   };
@@ -68,10 +67,10 @@ export function stepTemplate(stack: PlanStack, moves: readonly FoundMove[], depl
     write(move.destination.logicalId, rawResources(move.source.stack)[move.source.logicalId], move.source.stack, move);
   }
   const base = deployed.get(stack.name);
-  const template: Record<string, unknown> = isObject(base) ? { ...base } : { Resources: {} };
+  const template: Record<string, unknown> = isObject(base) ? { ...base } : {};
   template.Resources = resources;
   const outputs = isObject(base) ? own(base, 'Outputs') : undefined;
-  if (isObject(outputs)) template.Outputs = rewriteReferences(outputs, resolverFor(stack.name, undefined), new Set());
+  if (isObject(outputs)) template.Outputs = rewriteReferences(outputs, resolverFor(stack.name, undefined));
   return { template, resourceCount: Object.keys(resources).length, crossing };
 }
 
