@@ -72,9 +72,8 @@ export function judgeFailures(
   }
 
   for (const change of changes.values()) {
-    const current = after.resources.get(change.logicalId);
-    if (current === undefined) continue;
     if (change.action === 'Add') {
+      const current = after.resources.get(change.logicalId)!;
       const key = nameKey(current, rules, evaluators.after);
       const old = key === undefined ? undefined : removedByName.get(key);
       if (old !== undefined && fateOf(identityValues(current, rules)) !== 'changes') {
@@ -86,8 +85,10 @@ export function judgeFailures(
       }
       continue;
     }
-    const old = before.resources.get(change.logicalId);
-    if (old === undefined || change.action !== 'Modify' || !isNamed(current, rules)) continue;
+    if (change.action !== 'Modify') continue;
+    const old = before.resources.get(change.logicalId)!;
+    const current = after.resources.get(change.logicalId)!;
+    if (!isNamed(current, rules)) continue;
     const identity = rules.identityProperties(current);
     const sameIdentity = identitySame(old, current, rules, evaluators);
     if (sameIdentity === false) continue;
