@@ -81,14 +81,14 @@ export function findMoves(stacks: readonly PlanStack[], rules: ResourceRules, re
       });
     };
     // 1. The same physical name, the same stack first.
-    const byName = new Map<string, Candidate[]>();
+    // Unnamed resources are never entered, so an unnamed removed one finds nothing.
+    const byName = new Map<string | undefined, Candidate[]>();
     for (const candidate of fresh) {
       const key = nameKey(candidate.resource, rules);
       if (key !== undefined) push(byName, key, candidate);
     }
     for (const from of gone) {
-      const key = nameKey(from.resource, rules);
-      const matches = key === undefined ? [] : (byName.get(key) ?? []).filter((to) => !taken.has(to));
+      const matches = (byName.get(nameKey(from.resource, rules)) ?? []).filter((to) => !taken.has(to));
       const to = matches.find((candidate) => candidate.stack === from.stack) ?? matches[0];
       if (to !== undefined) take(from, to, 'Name', 1);
     }
@@ -129,7 +129,7 @@ function propertyKey(resource: NormalizedResource): string {
   return `${resource.type}\u0000${canonicalText(resource.properties)}`;
 }
 
-function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);

@@ -41,7 +41,8 @@ export function withoutRefactor(move: FoundMove): string {
   const from = `${source.stack}.${source.logicalId}`;
   const to = `${destination.stack}.${destination.logicalId}`;
   const data = dataVerdictFor(move.deployed, 'Removal');
-  const retained = ['Retain', 'RetainExceptOnCreate'].includes(String(move.deployed.attributes.DeletionPolicy ?? data?.policy ?? 'Delete'));
+  const policy = String(move.deployed.attributes.DeletionPolicy ?? data?.policy);
+  const retained = policy === 'Retain' || policy === 'RetainExceptOnCreate';
   const deletion = data === undefined ? `deletes ${from}` : `removes ${from}: ${data.consequence}`;
   const named = move.matchedBy === 'Name';
   if (source.stack === destination.stack) {
@@ -49,7 +50,7 @@ export function withoutRefactor(move: FoundMove): string {
     return `CloudFormation creates a new ${move.resourceType} ${destination.logicalId} and ${deletion}`;
   }
   if (named && retained) {
-    return `whichever stack deploys first, ${destination.stack} cannot create ${destination.logicalId}: the name stays held by ${from}, which ${source.stack} retains (DeletionPolicy ${move.deployed.attributes.DeletionPolicy ?? data?.policy}) when it removes it`;
+    return `whichever stack deploys first, ${destination.stack} cannot create ${destination.logicalId}: the name stays held by ${from}, which ${source.stack} retains (DeletionPolicy ${policy}) when it removes it`;
   }
   if (named) {
     return `if ${destination.stack} deploys first, creating ${destination.logicalId} fails: the name is still held by ${from}; if ${source.stack} deploys first, it ${deletion}, and ${destination.stack} then creates a new, empty one`;

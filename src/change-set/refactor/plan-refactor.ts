@@ -78,24 +78,21 @@ export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec,
     environments.set(environment, { account, region });
     const read = { before: normalize(input.before), after: normalize(input.after) };
     stacks.set(input.name, { name: input.name, ...read, deployed: isObject(input.before), environment });
-    if (isObject(input.before)) deployed.set(input.name, input.before);
+    deployed.set(input.name, input.before);
   }
   const rules = new ResourceRules(new SpecLookup(spec));
   const found = findMoves([...stacks.values()], rules, renameThreshold);
   const reasons = new Map<FoundMove, string[]>(found.map((move) => [move, ownReasons(move, stacks)]));
 
-  let groups: RefactorGroup[] = [];
-  for (let round = 0; round <= found.length; round++) {
-    const candidates = found.filter((move) => reasons.get(move)!.length === 0);
-    groups = groupMoves(candidates, stacks).map((group) => buildGroup(group, stacks, deployed, environments));
-    let changed = false;
-    for (const group of groups) {
-      for (const [move, reason] of groupReasons(group, stacks, deployed)) {
-        reasons.get(move)!.push(reason);
-        changed = true;
-      }
-    }
-    if (!changed) break;
+  // Each round that finds a broken rule takes at least one move out of the candidates, so the rounds end.
+  const formGroups = () => groupMoves(found.filter((move) => reasons.get(move)!.length === 0), stacks)
+    .map((group) => buildGroup(group, stacks, deployed, environments));
+  let groups = formGroups();
+  let broken = groups.flatMap((group) => [...groupReasons(group, stacks, deployed)]);
+  while (broken.length > 0) {
+    for (const [move, reason] of broken) reasons.get(move)!.push(reason);
+    groups = formGroups();
+    broken = groups.flatMap((group) => [...groupReasons(group, stacks, deployed)]);
   }
   const moves = found.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move) }));
   return { moves, groups, steps: stepsOf(groups, inputs, spec) };
@@ -165,7 +162,7 @@ function stepsOf(groups: readonly RefactorGroup[], inputs: readonly RawStack[], 
   const deploy: { stacks: string[]; actions: string[] } = { stacks: [], actions: [] };
   for (const input of inputs) {
     const from = refactored.get(input.name) ?? input.before;
-    const actions = [...sectionChanges(from, input.after), ...changeLines(predictWithSpec(from, input.after ?? { Resources: {} }, {}, spec))];
+    const actions = [...sectionChanges(from, input.after), ...changeLines(predictWithSpec(from, input.after, {}, spec))];
     if (actions.length === 0) continue;
     deploy.stacks.push(input.name);
     deploy.actions.push(...actions.map((action) => `${input.name}: ${action}`));

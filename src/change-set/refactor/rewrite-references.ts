@@ -32,7 +32,7 @@ export function rewriteReferences(value: unknown, resolve: Resolver, depth = 0):
     if (typeof operand === 'string') return { 'Fn::Sub': rewriteSubText(operand, new Set(), renamed) };
     if (Array.isArray(operand) && typeof operand[0] === 'string') {
       const variables = operand[1];
-      const defined = new Set(isObject(variables) ? Object.keys(variables) : []);
+      const defined = new Set(Object.keys(isObject(variables) ? variables : {}));
       return { 'Fn::Sub': [rewriteSubText(operand[0], defined, renamed), ...operand.slice(1).map((part) => rewriteReferences(part, resolve, depth + 1))] };
     }
   }

@@ -211,6 +211,12 @@ describe('without a refactor', () => {
       .toBe('whichever stack deploys first, B cannot create Q: the name stays held by A.Q, which A retains (DeletionPolicy Retain) when it removes it');
   });
 
+  test('GIVEN a retained named role (a type whose removal no data verdict describes) moved between stacks WHEN deployed without a refactor THEN the name stays taken', () => {
+    const role = { Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain', Properties: { RoleName: 'worker', AssumeRolePolicyDocument: {} } };
+    expect(plan(stack('A', { R: role, Keep: topic('a') }, { Keep: topic('a') }), stack('B', { Keep: topic('b') }, { R: role, Keep: topic('b') })).moves[0].withoutRefactor)
+      .toBe('whichever stack deploys first, B cannot create R: the name stays held by A.R, which A retains (DeletionPolicy Retain) when it removes it');
+  });
+
   const unnamed = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'Orders', KmsMasterKeyId: 'alias/aws/sns', TracingConfig: 'Active', SignatureVersion: '2' } };
   const unnamedTable = { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' } };
 

@@ -139,6 +139,19 @@ describe('the templates of the refactor', () => {
     expect(body(result, 'App')).toEqual({ Resources: { Keep: topic('t'), New: queue('jobs') }, Outputs: { Url: { Value: { Ref: 'New' } } } });
   });
 
+  test('GIVEN a moved queue that references a topic staying behind and is referenced by a resource staying behind WHEN planned THEN it is blamed once, for the stack first in name order', () => {
+    const q = queue('jobs', { Tags: [{ Key: 'a', Value: { Ref: 'T' } }] });
+    const user = { Type: 'AWS::SNS::Topic', Properties: { TopicName: 'user', DisplayName: { 'Fn::GetAtt': ['Q', 'QueueName'] } } };
+    const result = plan(stack('A', { Q: q, T: topic('t'), User: user }, { T: topic('t'), User: user }), stack('B', { Keep: topic('b') }, { Q: q, Keep: topic('b') }));
+    expect(result.moves[0].reasons).toEqual([expect.stringMatching(/^a resource or output of A still references it/)]);
+  });
+
+  test('GIVEN a stack name longer than a refactor description may be WHEN planned THEN the description is cut to CloudFormation\'s 1,024 characters', () => {
+    const long = `S${'x'.repeat(1100)}`;
+    const result = plan(stack(long, { Old: queue('jobs'), Keep: topic('t') }, { New: queue('jobs'), Keep: topic('t') }));
+    expect(result.toCreateStackRefactorInputs()[0].Description).toHaveLength(1024);
+  });
+
   test('GIVEN an output that references a resource moving away WHEN planned THEN it is no refactor', () => {
     const before = { ...template({ Q: queue('jobs'), Keep: topic('a') }), Outputs: { Url: { Value: { Ref: 'Q' } } } };
     const result = plan({ stackName: 'A', before, after: template({ Keep: topic('a') }) }, stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }));

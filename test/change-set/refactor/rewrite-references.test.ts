@@ -41,6 +41,8 @@ describe('rewriteReferences', () => {
     ['a malformed Fn::Sub', { 'Fn::Sub': { Ref: 'Old' } }, { 'Fn::Sub': { Ref: 'New' } }],
     ['a Fn::Sub list without variables', { 'Fn::Sub': ['${Old}'] }, { 'Fn::Sub': ['${New}'] }],
     ['a Fn::Sub list that does not start with its text', { 'Fn::Sub': [{ Ref: 'Old' }, { Var: 'x' }] }, { 'Fn::Sub': [{ Ref: 'New' }, { Var: 'x' }] }],
+    ['an object with Ref beside other keys (no intrinsic)', { Ref: 'Old', Other: { Ref: 'Old' } }, { Ref: 'Old', Other: { Ref: 'New' } }],
+    ['an object with Fn::Sub beside other keys (no intrinsic)', { 'Fn::Sub': '${Old}', 'Other': { Ref: 'Old' } }, { 'Fn::Sub': '${Old}', 'Other': { Ref: 'New' } }],
     ['a Fn::Sub attribute with dots', { 'Fn::Sub': '${Old.Endpoint.Address}' }, { 'Fn::Sub': '${New.Endpoint.Address}' }],
     ['references inside lists and objects', { A: [{ Ref: 'Old' }, { B: { 'Fn::GetAtt': ['Old', 'Id'] } }], C: 'Old' }, { A: [{ Ref: 'New' }, { B: { 'Fn::GetAtt': ['New', 'Id'] } }], C: 'Old' }],
   ])('GIVEN %s WHEN rewritten THEN it points where the resource is after the refactor', (_, value, expected) => {
