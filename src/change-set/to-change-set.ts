@@ -50,8 +50,9 @@ export function toChangeSet(
         .map((detail) => withValues(detail, old, current, rendering));
       const rename = renameOf.get(change.logicalId);
       const contexts = rendering.description === 'property-values' ? {
-        ...(old === undefined || change.action === 'Add' ? {} : { beforeContext: rendering.before.context(old) }),
-        ...(current === undefined || change.action === 'Remove' ? {} : { afterContext: rendering.after.context(current) }),
+        // An added resource has no deployed definition, a removed one no new definition.
+        ...(change.action === 'Add' ? {} : { beforeContext: rendering.before.context(old!) }),
+        ...(change.action === 'Remove' ? {} : { afterContext: rendering.after.context(current!) }),
       } : {};
       return {
         action: change.action,

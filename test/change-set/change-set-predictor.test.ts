@@ -167,3 +167,19 @@ describe('where the change set and the deployment differ', () => {
     }]);
   });
 });
+
+describe('planRefactor input from other languages', () => {
+  const queue = { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'jobs' } };
+  const keep = { Type: 'AWS::SNS::Topic', Properties: { TopicName: 'keep' } };
+
+  test('GIVEN an account and a Region that are not text WHEN planned THEN the environment is unknown, not the values as given', () => {
+    const plan = ChangeSetPredictor.planRefactor([{
+      stackName: 'App', before: template({ Old: queue, Keep: keep }), after: template({ New: queue, Keep: keep }), account: 123456789012 as any, region: ['eu-west-1'] as any,
+    }]);
+    expect(plan.toJson().environments).toEqual([{ account: 'unknown-account', region: 'unknown-region', resources: { 'App.Old': 'App.New' } }]);
+  });
+
+  test('GIVEN something that is not a list of stacks WHEN planned THEN the plan is empty', () => {
+    expect(ChangeSetPredictor.planRefactor('App' as any).toJson()).toMatchObject({ environments: [], Moves: [], StackRefactors: [] });
+  });
+});

@@ -3,6 +3,7 @@
  * id; details by source, then by where their target sits in the template).
  */
 import { deepFreeze } from './helpers';
+import { ChangeSetPredictor } from '../../src/change-set';
 import { Detail, ResourceChange } from '../../src/change-set/model';
 import { normalize } from '../../src/change-set/normalize';
 import { ValueRenderer } from '../../src/change-set/property-values';
@@ -134,5 +135,20 @@ describe('the shape of a change', () => {
       { action: 'Remove', logicalId: 'Old', resourceType: 'T', scope: [], details: [], rename: { direction: 'To', logicalId: 'New', similarity: 0.9 } },
       { action: 'Modify', logicalId: 'Plain', resourceType: 'Test::Thing', replacement: 'False', scope: ['Properties'], details: [{ ...direct('Properties', 'A'), path: '/Properties/A', changeType: 'Add' }] },
     ]);
+  });
+});
+
+describe('contexts in the IncludePropertyValues description', () => {
+  test('GIVEN an added, a removed and a modified resource WHEN described with property values THEN the added one has only its new context, the removed one only its deployed one, the modified one both', () => {
+    const queue = (delay: number) => ({ Type: 'AWS::SQS::Queue', Properties: { DelaySeconds: delay } });
+    const changeSet = ChangeSetPredictor.predict(
+      { Resources: { Gone: queue(1), Kept: queue(1) } },
+      { Resources: { Kept: queue(2), Fresh: queue(3) } },
+      { includePropertyValues: true },
+    );
+    const contexts = Object.fromEntries(changeSet.toJson().map(({ ResourceChange: change }: any) => [
+      change.LogicalResourceId, [typeof change.BeforeContext, typeof change.AfterContext],
+    ]));
+    expect(contexts).toEqual({ Gone: ['string', 'undefined'], Kept: ['string', 'string'], Fresh: ['undefined', 'string'] });
   });
 });
