@@ -27,14 +27,24 @@ describe('a parameter added by the update', () => {
     ]);
   });
 
-  test('GIVEN a property that references three new parameters WHEN predicted THEN each parameter keeps its own reference detail beside one Dynamic direct detail', () => {
-    const before = template({ A: thing({ Plain: 'x-y-z' }) });
-    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}-${N3}' } }) }, added('N1', 'N2', 'N3'));
+  test('GIVEN other direct changes of the resource WHEN a property references a new parameter THEN only that property\'s direct change gives way to the pair', () => {
+    const before = template({ A: { ...thing({ Plain: 'x', Other: 1 }), Metadata: { m: 1 } } });
+    const after = template({ A: { ...thing({ Plain: { Ref: 'New' }, Other: 2 }), Metadata: { m: 2 } } }, added('New'));
+    expect(lines(predict(before, after), 'A')).toEqual([
+      'Properties/Other/Static/DirectModification/-',
+      'Metadata/-/Static/DirectModification/-',
+      'Properties/Plain/Dynamic/DirectModification/-',
+      'Properties/Plain/Static/ParameterReference/New',
+    ]);
+  });
+
+  test('GIVEN a property that references two new parameters WHEN predicted THEN it has one Dynamic direct detail and one reference per parameter', () => {
+    const before = template({ A: thing({ Plain: 'x-y' }) });
+    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}' } }) }, added('N1', 'N2'));
     expect(lines(predict(before, after), 'A')).toEqual([
       'Properties/Plain/Dynamic/DirectModification/-',
       'Properties/Plain/Static/ParameterReference/N1',
       'Properties/Plain/Static/ParameterReference/N2',
-      'Properties/Plain/Static/ParameterReference/N3',
     ]);
   });
 });

@@ -121,29 +121,3 @@ describe('levels of a change and what they pass on (issue 18)', () => {
   });
 });
 
-describe('parameters added by the update (issue 18)', () => {
-  const lines = (changeSet: ReturnType<typeof predict>, id: string) => changeSet.changes.find((c) => c.logicalResourceId === id)?.details
-    .map((d) => `${d.attribute}/${d.name ?? '-'}/${d.evaluation}/${d.changeSource}/${d.causingEntity ?? '-'}`);
-  const added = (...names: string[]) => ({ Parameters: Object.fromEntries(names.map((name) => [name, { Type: 'String', Default: name }])) });
-
-  test('GIVEN other direct changes of the resource WHEN a property references a new parameter THEN only that property\'s direct change gives way to the pair', () => {
-    const before = template({ A: { ...thing({ Plain: 'x', Other: 1 }), Metadata: { m: 1 } } });
-    const after = template({ A: { ...thing({ Plain: { Ref: 'New' }, Other: 2 }), Metadata: { m: 2 } } }, added('New'));
-    expect(lines(predict(before, after), 'A')).toEqual([
-      'Properties/Other/Static/DirectModification/-',
-      'Metadata/-/Static/DirectModification/-',
-      'Properties/Plain/Dynamic/DirectModification/-',
-      'Properties/Plain/Static/ParameterReference/New',
-    ]);
-  });
-
-  test('GIVEN a property that references two new parameters WHEN predicted THEN it has one Dynamic direct detail and one reference per parameter', () => {
-    const before = template({ A: thing({ Plain: 'x-y' }) });
-    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}' } }) }, added('N1', 'N2'));
-    expect(lines(predict(before, after), 'A')).toEqual([
-      'Properties/Plain/Dynamic/DirectModification/-',
-      'Properties/Plain/Static/ParameterReference/N1',
-      'Properties/Plain/Static/ParameterReference/N2',
-    ]);
-  });
-});
