@@ -47,6 +47,17 @@ describe('a parameter added by the update', () => {
       'Properties/Plain/Static/ParameterReference/N2',
     ]);
   });
+
+  test('GIVEN a property that references three new parameters WHEN predicted THEN the direct detail is given up once, not once per parameter after the first', () => {
+    const before = template({ A: thing({ Plain: 'x-y-z' }) });
+    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}-${N3}' } }) }, added('N1', 'N2', 'N3'));
+    expect(lines(predict(before, after), 'A')).toEqual([
+      'Properties/Plain/Dynamic/DirectModification/-',
+      'Properties/Plain/Static/ParameterReference/N1',
+      'Properties/Plain/Static/ParameterReference/N2',
+      'Properties/Plain/Static/ParameterReference/N3',
+    ]);
+  });
 });
 
 describe('dependents that cannot take a detail', () => {
