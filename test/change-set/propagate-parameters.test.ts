@@ -38,24 +38,15 @@ describe('a parameter added by the update', () => {
     ]);
   });
 
-  test('GIVEN a property that references two new parameters WHEN predicted THEN it has one Dynamic direct detail and one reference per parameter', () => {
-    const before = template({ A: thing({ Plain: 'x-y' }) });
-    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}' } }) }, added('N1', 'N2'));
+  test.each([
+    ['two', ['N1', 'N2']],
+    ['three', ['N1', 'N2', 'N3']],
+  ])('GIVEN a property that references %s new parameters WHEN predicted THEN it has one Dynamic direct detail and one reference per parameter', (_, names) => {
+    const before = template({ A: thing({ Plain: names.map((name) => name.toLowerCase()).join('-') }) });
+    const after = template({ A: thing({ Plain: { 'Fn::Sub': names.map((name) => `\${${name}}`).join('-') } }) }, added(...names));
     expect(lines(predict(before, after), 'A')).toEqual([
       'Properties/Plain/Dynamic/DirectModification/-',
-      'Properties/Plain/Static/ParameterReference/N1',
-      'Properties/Plain/Static/ParameterReference/N2',
-    ]);
-  });
-
-  test('GIVEN a property that references three new parameters WHEN predicted THEN the direct detail is given up once, not once per parameter after the first', () => {
-    const before = template({ A: thing({ Plain: 'x-y-z' }) });
-    const after = template({ A: thing({ Plain: { 'Fn::Sub': '${N1}-${N2}-${N3}' } }) }, added('N1', 'N2', 'N3'));
-    expect(lines(predict(before, after), 'A')).toEqual([
-      'Properties/Plain/Dynamic/DirectModification/-',
-      'Properties/Plain/Static/ParameterReference/N1',
-      'Properties/Plain/Static/ParameterReference/N2',
-      'Properties/Plain/Static/ParameterReference/N3',
+      ...names.map((name) => `Properties/Plain/Static/ParameterReference/${name}`),
     ]);
   });
 });
