@@ -7,8 +7,8 @@
  * two); a name that cannot be known keeps only its written form. Forgiving, like every
  * reader of templates: sections and outputs that are not objects are skipped.
  */
-import { intrinsicName, isObject, JsonObject, MAX_DEPTH, own } from './json-values';
 import { Known } from './intrinsic-evaluator';
+import { intrinsicName, isObject, JsonObject, MAX_DEPTH, own } from './json-values';
 
 /** Evaluates an expression of the template, as far as the caller knows its values. */
 export type Evaluate = (expression: unknown) => Known;
