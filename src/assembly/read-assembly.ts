@@ -40,6 +40,11 @@ export interface AssemblyStack {
   readonly sourceLocations?: ReadonlyMap<string, SourceLocation>;
   /** The template's file (absolute). */
   readonly templateFile?: string;
+  /**
+   * The artifact ids of the stacks this stack depends on (the manifest's `dependencies`,
+   * stacks only): the CDK CLI deploys those first.
+   */
+  readonly dependencies?: readonly string[];
 }
 
 /** A stack as the manifest declares it, before names are made unique. */
@@ -107,8 +112,25 @@ function collectStacks(directory: string, shown: string, depth: number, found: F
       templateBytes,
       sourceLocations: sourceLocationsOf(artifact, directory),
       templateFile: path.join(directory, templateFile),
+      dependencies: stackDependencies(artifact.dependencies, artifacts),
     });
   }
+}
+
+/**
+ * A Region name: a partition's area code of two or more letters, words, a number
+ * (`eu-west-1`, `us-gov-west-1`, `cn-north-1`, `us-isob-east-1`, `eusc-de-east-1`);
+ * `unknown-region` has no number.
+ */
+const REGION = /^[a-z]{2,}(-[a-z]+)+-\d+$/;
+
+/** The stack artifacts among an artifact's `dependencies` (asset manifests and others left out). */
+function stackDependencies(dependencies: unknown, artifacts: Record<string, unknown>): string[] {
+  if (!Array.isArray(dependencies)) return [];
+  return dependencies.filter((id): id is string => {
+    const artifact = typeof id === 'string' ? artifacts[id] : undefined;
+    return isPlainObject(artifact) && artifact.type === 'aws:cloudformation:stack';
+  });
 }
 
 /** `aws://123456789012/eu-west-1` -> its account and region; `unknown-account` and `unknown-region` are left out. */
@@ -117,7 +139,7 @@ function environmentOf(environment: unknown): { account?: string; region?: strin
   if (match === null) return {};
   return {
     ...(/^\d{12}$/.test(match[1]) ? { account: match[1] } : {}),
-    ...(/^[a-z]{2}(-[a-z]+)+-\d+$/.test(match[2]) ? { region: match[2] } : {}),
+    ...(REGION.test(match[2]) ? { region: match[2] } : {}),
   };
 }
 
