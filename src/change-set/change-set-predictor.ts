@@ -1,5 +1,9 @@
+import { nestedSides, predictApp } from './app/predict-app';
+import { AppPredictOptions, AppStackTemplates } from './app-types';
+import { isObject, own } from './json';
 import { PredictOptions } from './predict-options';
 import { predictWithSpec } from './predict-with-spec';
+import { PredictedApp } from './predicted-app';
 import { PredictedChangeSet } from './predicted-change-set';
 import { planRefactor } from './refactor/plan-refactor';
 import { RefactorPlan } from './refactor/refactor-plan';
@@ -31,6 +35,57 @@ export class ChangeSetPredictor {
    */
   public static predict(before: any, after: any, options?: PredictOptions): PredictedChangeSet {
     return PredictedChangeSet._of(predictWithSpec(before, after, options ?? {}, GENERATED_SPEC));
+  }
+
+  /**
+   * Predicts the deployment of a whole app, stack by stack in the order `cdk deploy` takes
+   * (each stack after the stacks it depends on): every stack's change set, and what only the
+   * app shows. An export removed, or whose value changes, while another stack still imports it
+   * (CloudFormation refuses both); an export name another stack still holds; a new import of an
+   * export that is created only later; a named resource moved to another stack (or nested
+   * stack) while the old one still holds the name. Each is a failure on the output or resource
+   * concerned, with what to do.
+   *
+   * Never throws and never modifies the templates.
+   *
+   * @param stacks every stack of the app, in the order of its cloud assembly manifest
+   * @param options the description, the rename threshold and importers outside the app
+   */
+  public static predictApp(stacks: AppStackTemplates[], options?: AppPredictOptions): PredictedApp {
+    const settings: unknown = options ?? {};
+    const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+    const inputs = (Array.isArray(stacks) ? stacks as unknown[] : []).filter(isObject).map((stack) => {
+      const nested = nestedSides(own(stack, 'nestedStacks'));
+      const account = text(own(stack, 'account'));
+      const region = text(own(stack, 'region'));
+      const name = String(own(stack, 'stackName'));
+      const dependsOn = own(stack, 'dependsOn');
+      return {
+        name,
+        before: own(stack, 'before'),
+        after: own(stack, 'after'),
+        nestedBefore: nested.before,
+        nestedAfter: nested.after,
+        options: {
+          ...(own(stack, 'parameters') === undefined ? {} : { parameters: own(stack, 'parameters') as PredictOptions['parameters'] }),
+          ...(isObject(settings) && own(settings, 'includePropertyValues') === true ? { includePropertyValues: true } : {}),
+          ...(isObject(settings) && typeof own(settings, 'renameThreshold') === 'number' ? { renameThreshold: own(settings, 'renameThreshold') as number } : {}),
+          environment: { stackName: name, ...(account === undefined ? {} : { account }), ...(region === undefined ? {} : { region }) },
+        },
+        dependsOn: Array.isArray(dependsOn) ? dependsOn.filter((entry): entry is string => typeof entry === 'string') : [],
+        ...(account === undefined ? {} : { account }),
+        ...(region === undefined ? {} : { region }),
+      };
+    });
+    const external = isObject(settings) ? own(settings, 'externalImporters') : undefined;
+    const importers = new Map<string, string[]>();
+    if (isObject(external)) {
+      for (const name of Object.keys(external)) {
+        const list = external[name];
+        if (Array.isArray(list)) importers.set(name, list.filter((entry): entry is string => typeof entry === 'string'));
+      }
+    }
+    return PredictedApp._of(predictApp(inputs, GENERATED_SPEC, importers));
   }
 
   /**

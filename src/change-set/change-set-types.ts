@@ -119,6 +119,89 @@ export interface FailureVerdict {
    * @default - the stack that was predicted
    */
   readonly nestedStackPath?: string;
+
+  /**
+   * The stack, when the failure comes from a prediction of a whole app (`ChangeSetPredictor.predictApp`).
+   *
+   * @default - the stack that was predicted
+   */
+  readonly stackName?: string;
+
+  /**
+   * For a failure of an export (`resourceType` is then `Output` and `logicalResourceId` the
+   * output's key): the export's name.
+   *
+   * @default - not the failure of an export
+   */
+  readonly exportName?: string;
+}
+
+/**
+ * What an update does to one output of the stack. CloudFormation's change sets do not list
+ * outputs, but it refuses to change or delete an export that another stack imports.
+ */
+export interface PredictedOutputChange {
+  /** The output's key in `Outputs`. */
+  readonly outputId: string;
+
+  /** `Add`, `Modify`, `Remove`, or `None` for an export the update leaves as it is. */
+  readonly action: string;
+
+  /**
+   * The export name (the new one; the deployed one for a removed output), as CloudFormation
+   * resolves it where that is known offline, else as written (JSON).
+   *
+   * @default - the output is not exported
+   */
+  readonly exportName?: string;
+
+  /**
+   * The deployed export name, when it differs from `exportName`.
+   *
+   * @default - the same as `exportName`
+   */
+  readonly previousExportName?: string;
+
+  /**
+   * The deployed value (evaluated where known offline, `NoEcho` parameters masked).
+   *
+   * @default - none (the output is added)
+   */
+  readonly beforeValue?: string;
+
+  /**
+   * The new value, written like `beforeValue`.
+   *
+   * @default - none (the output is removed)
+   */
+  readonly afterValue?: string;
+
+  /** Whether the value changes at deployment: `None`, `Certain` or `Possible`. */
+  readonly valueChange: string;
+
+  /**
+   * Why the value changes.
+   *
+   * @default - it does not change
+   */
+  readonly valueChangeReason?: string;
+
+  /**
+   * Why CloudFormation will or may refuse this change (an export in use).
+   *
+   * @default - no failure is predicted
+   */
+  readonly failure?: FailureVerdict;
+
+  /** What cannot be known offline about it (importers outside the app). */
+  readonly notes: string[];
+
+  /**
+   * The nested stack the output is in (`Outer/Inner`).
+   *
+   * @default - the stack that was predicted
+   */
+  readonly nestedStackPath?: string;
 }
 
 /**

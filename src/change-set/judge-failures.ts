@@ -157,7 +157,7 @@ function identityValues(resource: NormalizedResource, rules: ResourceRules): unk
  * Type and identity of a named resource (undefined when unnamed), to find the same name
  * elsewhere: each value as CloudFormation resolves it when that is known, else as written.
  */
-function nameKey(resource: NormalizedResource, rules: ResourceRules, evaluator: TemplateEvaluator): string | undefined {
+export function nameKey(resource: NormalizedResource, rules: ResourceRules, evaluator: TemplateEvaluator): string | undefined {
   if (!isNamed(resource, rules)) return undefined;
   const values = identityValues(resource, rules).map((value) => {
     const evaluated = evaluator.value(value);
@@ -166,7 +166,7 @@ function nameKey(resource: NormalizedResource, rules: ResourceRules, evaluator: 
   return `${resource.type}\u0000${canonicalText(values)}`;
 }
 
-function describeName(resource: NormalizedResource, rules: ResourceRules): string {
+export function describeName(resource: NormalizedResource, rules: ResourceRules): string {
   return rules.nameProperties(resource)
     .filter((property) => own(resource.properties, property) !== undefined)
     .map((property) => `${property} ${clip(JSON.stringify(own(resource.properties, property)))}`)

@@ -6,6 +6,9 @@
  * resource.
  */
 
+import type { OutputChange } from './output-changes';
+import type { TemplateImport } from '../template/template-exports';
+
 /** Whether a change to a target recreates the resource (`ResourceTargetDefinition.RequiresRecreation`). */
 export type Recreation = 'Always' | 'Conditionally' | 'Never';
 
@@ -121,6 +124,20 @@ export interface PredictedResource {
   readonly data?: DataVerdict;
   /** The nested stack's own changes, for an `AWS::CloudFormation::Stack` whose templates were given. */
   readonly nested?: PredictedStack;
+  /** For an added or removed named resource: its physical identity (`name-identities.ts`), to find the name elsewhere in the app. */
+  readonly identity?: NameIdentity;
+}
+
+/** The physical identity of a named resource. */
+export interface NameIdentity {
+  /** Type, names and parents, as the failure verdicts compare them. */
+  readonly key: string;
+  /** The names, as the report shows them (`BucketName "archive"`). */
+  readonly names: string;
+  /** The resource's `DeletionPolicy` when it is written as a string. */
+  readonly deletionPolicy?: string;
+  /** Set when the resource's existence rests on a condition not known offline. */
+  readonly existenceUnknown?: boolean;
 }
 
 /** The engine's whole answer for one template pair (and its nested stacks). */
@@ -131,6 +148,10 @@ export interface PredictedStack {
   readonly renames: readonly Rename[];
   /** The description the details follow. */
   readonly description: Description;
+  /** The outputs that change and every export (`output-changes.ts`); absent when there are none. */
+  readonly outputs?: readonly OutputChange[];
+  /** The `Fn::ImportValue`s each side takes; absent when neither takes any. */
+  readonly imports?: { readonly before: readonly TemplateImport[]; readonly after: readonly TemplateImport[] };
 }
 
 /** How intrusive each value is; the reducers below pick the most intrusive. */

@@ -16,7 +16,9 @@ import { isObject, JsonObject, own, canonicalText } from './json';
 import { judgeFailures } from './judge-failures';
 import { mappingChanges } from './mapping-changes';
 import { Description, PredictedStack, ResourceChange, resourceReplacement } from './model';
+import { withNameIdentities } from './name-identities';
 import { normalize, NormalizedTemplate, parameterText } from './normalize';
+import { outputChanges } from './output-changes';
 import { ParameterChanges, ParameterInputs, parameterChanges } from './parameter-changes';
 import { propagateParameters } from './propagate-parameters';
 import { propagateReplacements } from './propagate-replacements';
@@ -27,6 +29,7 @@ import { resolveConditions, sideValues } from './resolve-conditions';
 import { ResourceRules } from './resource-rules';
 import { TemplateEvaluator } from './template-evaluator';
 import { toChangeSet } from './to-change-set';
+import { readImports, TemplateImport } from '../template/template-exports';
 
 /** The nested stack resource type. */
 const NESTED_STACK_TYPE = 'AWS::CloudFormation::Stack';
@@ -69,11 +72,29 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
   const renames = detectRenames(propagated, before, after, context.renameThreshold);
   const judged = judgeFailures(propagated, before, after, parameters, context.rules, evaluators);
   const withNested = predictNestedStacks(judged, before, after, parameters, context);
-  return withDataVerdicts(toChangeSet(withNested, renames, before, after, {
-    description: context.description,
-    before: new ValueRenderer(before, evaluators.before),
-    after: new ValueRenderer(after, evaluators.after),
-  }), before, after);
+  const renderers = { before: new ValueRenderer(before, evaluators.before), after: new ValueRenderer(after, evaluators.after) };
+  const outputs = outputChanges({ beforeTemplate, afterTemplate, before, after, evaluators, renderers, changes: propagated, parameters });
+  const predicted = withNameIdentities(
+    withDataVerdicts(toChangeSet(withNested, renames, before, after, { description: context.description, ...renderers }), before, after),
+    before, after, context.rules, evaluators,
+  );
+  const imports = { before: liveImports(beforeTemplate, before, evaluators.before), after: liveImports(afterTemplate, after, evaluators.after) };
+  return {
+    ...predicted,
+    ...(outputs.length === 0 ? {} : { outputs }),
+    ...(imports.before.length === 0 && imports.after.length === 0 ? {} : { imports }),
+  };
+}
+
+/** The template's `Fn::ImportValue`s that are taken on this side: of resources and outputs that exist (their Condition is not false). */
+function liveImports(template: unknown, resolved: NormalizedTemplate, evaluator: TemplateEvaluator): TemplateImport[] {
+  return readImports(template, (expression) => evaluator.value(expression)).filter((taken) => {
+    if (taken.section === 'Resources') return resolved.resources.has(taken.logicalId);
+    if (taken.section !== 'Outputs') return true;
+    const output = isObject(template) && isObject(template.Outputs) ? own(template.Outputs, taken.logicalId) : undefined;
+    const condition = isObject(output) ? own(output, 'Condition') : undefined;
+    return typeof condition !== 'string' || evaluator.condition(condition) !== false;
+  });
 }
 
 /** The side's values with the known pseudo parameters (the template's own parameters of those names win). */
@@ -114,7 +135,8 @@ function predictNestedStacks(
       // A nested stack has a name of its own (CloudFormation generates it); the rest of the environment is the parent's.
       pseudoParameters: withoutKeys(context.pseudoParameters, new Set(['AWS::StackName'])),
     });
-    if (nested.changes.length === 0) continue;
+    // A nested stack whose resources stay as they are still matters when its outputs change (other stacks may import them).
+    if (nested.changes.length === 0 && !(nested.outputs ?? []).some((output) => output.action !== 'None')) continue;
 
     const change = result.get(logicalId);
     const base: ResourceChange = change ?? { action: 'Modify', logicalId, resourceType: current.type, details: [] };

@@ -10,6 +10,7 @@ import { PredictOptions } from './predict-options';
 import { predictStack } from './predict-stack';
 import { ReplacementSpec, SpecLookup } from './replacement-spec-lookup';
 import { ResourceRules } from './resource-rules';
+import { partitionOf } from '../template/partition';
 
 /** Predicts a stack's change set with the given replacement knowledge. */
 export function predictWithSpec(before: unknown, after: unknown, options: PredictOptions, spec: ReplacementSpec): PredictedStack {
@@ -33,7 +34,7 @@ export function predictWithSpec(before: unknown, after: unknown, options: Predic
 }
 
 /** The pseudo parameters an environment gives: account, Region (with its partition and URL suffix) and stack name. */
-function pseudoParameters(environment: unknown): Map<string, string> {
+export function pseudoParameters(environment: unknown): Map<string, string> {
   const values = new Map<string, string>();
   if (!isObject(environment)) return values;
   const text = (key: string): string | undefined => {
@@ -47,8 +48,9 @@ function pseudoParameters(environment: unknown): Map<string, string> {
   if (stackName !== undefined) values.set('AWS::StackName', stackName);
   if (region !== undefined) {
     values.set('AWS::Region', region);
-    values.set('AWS::Partition', region.startsWith('cn-') ? 'aws-cn' : region.startsWith('us-gov-') ? 'aws-us-gov' : 'aws');
-    values.set('AWS::URLSuffix', region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com');
+    const partition = partitionOf(region);
+    values.set('AWS::Partition', partition.name);
+    values.set('AWS::URLSuffix', partition.urlSuffix);
   }
   return values;
 }

@@ -1,5 +1,10 @@
-import { FailureVerdict, PredictedChangeDetail, PredictedDataVerdict, PredictedResourceChange, ProbableRename } from './change-set-types';
+import { FailureVerdict, PredictedChangeDetail, PredictedDataVerdict, PredictedOutputChange, PredictedResourceChange, ProbableRename } from './change-set-types';
+import { canonicalText } from './json';
 import { DataVerdict, Failure, PredictedResource, PredictedStack, RenderedDetail } from './model';
+import { OutputChange } from './output-changes';
+
+/** The resource type a failure of an output (an export in use) is reported with. */
+export const OUTPUT_TYPE = 'Output';
 
 /**
  * A change set predicted offline from two templates.
@@ -9,11 +14,11 @@ import { DataVerdict, Failure, PredictedResource, PredictedStack, RenderedDetail
  */
 export class PredictedChangeSet {
   /** @internal */
-  public static _of(stack: PredictedStack, nestedStackPath?: string): PredictedChangeSet {
-    return new PredictedChangeSet(stack, nestedStackPath);
+  public static _of(stack: PredictedStack, nestedStackPath?: string, stackName?: string): PredictedChangeSet {
+    return new PredictedChangeSet(stack, nestedStackPath, stackName);
   }
 
-  private constructor(private readonly stack: PredictedStack, private readonly nestedStackPath?: string) {}
+  private constructor(private readonly stack: PredictedStack, private readonly nestedStackPath?: string, private readonly stackName?: string) {}
 
   /** Every resource that is added, modified or removed, sorted by logical id. */
   public get changes(): PredictedResourceChange[] {
@@ -40,6 +45,7 @@ export class PredictedChangeSet {
   public get failures(): FailureVerdict[] {
     const all = [
       ...this.stack.changes.flatMap((change) => (change.failure ? [this.toFailure(change, change.failure)] : [])),
+      ...this.ownOutputs().flatMap((output) => (output.failure === undefined ? [] : [output.failure])),
       ...this.nestedSets().flatMap((nested) => nested.failures),
     ];
     return [...all.filter((failure) => failure.certainty === 'Certain'), ...all.filter((failure) => failure.certainty !== 'Certain')];
@@ -61,9 +67,21 @@ export class PredictedChangeSet {
   public get nestedChangeSets(): { [logicalId: string]: PredictedChangeSet } {
     const sets: { [logicalId: string]: PredictedChangeSet } = {};
     for (const change of this.stack.changes) {
-      if (change.nested) sets[change.logicalId] = PredictedChangeSet._of(change.nested, this.childPath(change.logicalId));
+      if (change.nested) sets[change.logicalId] = PredictedChangeSet._of(change.nested, this.childPath(change.logicalId), this.stackName);
     }
     return sets;
+  }
+
+  /**
+   * The outputs the update adds, modifies or removes, and the exports it leaves as they are
+   * but that a prediction of the app found something about, in this stack and in the nested
+   * stacks that were predicted.
+   */
+  public get outputs(): PredictedOutputChange[] {
+    return [
+      ...this.ownOutputs().filter((output) => output.action !== 'None' || output.failure !== undefined || output.notes.length > 0),
+      ...this.nestedSets().flatMap((nested) => nested.outputs),
+    ];
   }
 
   /**
@@ -136,7 +154,46 @@ export class PredictedChangeSet {
       certainty: failure.certainty,
       reason: failure.reason,
       ...this.pathField(),
+      ...this.stackField(),
     };
+  }
+
+  /** This template's own outputs, every export included. */
+  private ownOutputs(): PredictedOutputChange[] {
+    return (this.stack.outputs ?? []).map((output) => this.toOutputChange(output));
+  }
+
+  private toOutputChange(output: OutputChange): PredictedOutputChange {
+    const shown = (name: OutputChange['exportBefore']) => (name === undefined ? undefined : name.name ?? canonicalText(name.written));
+    const exportName = shown(output.exportAfter ?? output.exportBefore);
+    const previous = output.exportAfter === undefined ? undefined : shown(output.exportBefore);
+    return {
+      outputId: output.outputId,
+      action: output.action,
+      ...(exportName === undefined ? {} : { exportName }),
+      ...(previous === undefined || previous === exportName ? {} : { previousExportName: previous }),
+      ...(output.beforeValue === undefined ? {} : { beforeValue: output.beforeValue }),
+      ...(output.afterValue === undefined ? {} : { afterValue: output.afterValue }),
+      valueChange: output.valueChange,
+      ...(output.valueReason === undefined ? {} : { valueChangeReason: output.valueReason }),
+      ...(output.failure === undefined ? {} : {
+        failure: {
+          logicalResourceId: output.outputId,
+          resourceType: OUTPUT_TYPE,
+          certainty: output.failure.certainty,
+          reason: output.failure.reason,
+          ...this.pathField(),
+          ...this.stackField(),
+          ...(exportName === undefined ? {} : { exportName }),
+        },
+      }),
+      notes: [...output.notes ?? []],
+      ...this.pathField(),
+    };
+  }
+
+  private stackField(): { stackName?: string } {
+    return this.stackName === undefined ? {} : { stackName: this.stackName };
   }
 
   private nestedSets(): PredictedChangeSet[] {

@@ -5,11 +5,12 @@
  */
 import { Recreation } from './model';
 import * as generated from '../spec/replacement-spec';
+import type { NameScope } from '../spec/replacement-spec';
 
 /** The look-ups of `src/spec/replacement-spec`. */
 export interface ReplacementSpec {
   requiresRecreation(resourceType: string, path: readonly string[]): Recreation;
-  lookupResourceType(resourceType: string): { readonly nameProperties: readonly string[] } | undefined;
+  lookupResourceType(resourceType: string): { readonly nameProperties: readonly string[]; readonly nameScope?: NameScope } | undefined;
   /** The properties that together identify a physical resource (its name properties when absent). */
   identityProperties?(resourceType: string): readonly string[];
 }
@@ -44,6 +45,11 @@ export class SpecLookup {
       this.names.set(resourceType, value);
     }
     return value;
+  }
+
+  /** Where the type's names are unique: the partition, an account, or an account and Region (the default). */
+  public nameScope(resourceType: string): NameScope {
+    return this.spec.lookupResourceType(resourceType)?.nameScope ?? 'region';
   }
 
   /** The properties that together identify a physical resource of the type. */

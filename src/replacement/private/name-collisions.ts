@@ -16,14 +16,15 @@
  * Resources of one stack share its environment, known or not: an error.
  */
 import { CfnResource, Stack, Token } from 'aws-cdk-lib';
-import { canonicalText } from '../../change-set/json';
-import { TemplateEvaluator } from '../../change-set/template-evaluator';
-import { NameScope } from '../../spec/replacement-spec';
-import { FindingId } from '../finding-ids';
 import { addFinding } from './add-finding';
 import { logicalIdOf } from './logical-id';
 import { readCfnProperty } from './read-property';
 import { ResourceKnowledge } from './replacement-knowledge';
+import { canonicalText } from '../../change-set/json';
+import { TemplateEvaluator } from '../../change-set/template-evaluator';
+import { NameScope } from '../../spec/replacement-spec';
+import { partitionOf as sharedPartitionOf } from '../../template/partition';
+import { FindingId } from '../finding-ids';
 
 /** What makes a name unique, as far as synth time knows it. */
 interface NameHolder {
@@ -188,9 +189,5 @@ function known(value: string): string | undefined {
 
 /** The partition of a Region; `aws` when the Region is not known (most deployments). */
 export function partitionOf(region: string | undefined): string {
-  if (region?.startsWith('cn-')) return 'aws-cn';
-  if (region?.startsWith('us-gov-')) return 'aws-us-gov';
-  if (region?.startsWith('us-iso-')) return 'aws-iso';
-  if (region?.startsWith('us-isob-')) return 'aws-iso-b';
-  return 'aws';
+  return sharedPartitionOf(region).name;
 }

@@ -26,14 +26,18 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
     before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd, warnings),
     after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd, warnings),
   };
-  const pairs = pairStacks(readSide(options.before, io.cwd, warnings), readSide(options.after, io.cwd, warnings), options.stacks);
+  const sides = { before: readSide(options.before, io.cwd, warnings), after: readSide(options.after, io.cwd, warnings) };
+  const pairs = pairStacks(sides.before, sides.after, options.stacks);
+  // Exports tie the app's stacks together: the whole app is predicted, the stacks picked are reported.
+  const app = options.stacks.length > 0 && sides.before.kind === 'assembly' && sides.after.kind === 'assembly' ? pairStacks(sides.before, sides.after, []) : pairs;
   for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
   const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
   const started = Date.now();
-  const diffs = predictStacks(pairs, parameters, { propertyValues: options.propertyValues });
+  const reported = app === pairs ? undefined : new Set(pairs.flatMap((pair) => (pair.name === undefined ? [] : [pair.name])));
+  const diffs = predictStacks(app, parameters, { propertyValues: options.propertyValues }, reported);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
   const plan = refactorPlanOf(pairs);
   let planFile: string | undefined;

@@ -1,6 +1,9 @@
 import { ConstructPaths, constructPathsOf } from './construct-paths';
-import { ChangeSetPredictor, NestedStackTemplates, PredictedChangeSet } from '../../../change-set';
+import { PredictedChangeSet } from '../../../change-set';
+import { AppStackInput, predictApp } from '../../../change-set/app/predict-app';
+import { GENERATED_SPEC } from '../../../change-set/replacement-spec-lookup';
 import { ParameterMap, parametersFor, ScopedParameters } from '../../input/parameter-values';
+import { AssemblyStack } from '../../input/read-assembly';
 import { StackPair, StackTemplates } from '../../input/stack-pairs';
 
 /** One stack's predicted change set. */
@@ -25,49 +28,75 @@ export interface ParameterArgs {
   readonly after: ScopedParameters;
 }
 
-const EMPTY: StackTemplates = { template: { Resources: {} }, nestedTemplates: new Map() };
-
 /** How the change sets are described. */
 export interface PredictionSettings {
   /** CloudFormation's `IncludePropertyValues` description instead of its default one. */
   readonly propertyValues?: boolean;
 }
 
+/** What the app's prediction takes beside the pairs. */
+export interface AppSettings extends PredictionSettings {
+  /** For each export name, the stacks outside the app known to import it (a snapshot of the deployed state). */
+  readonly externalImporters?: ReadonlyMap<string, readonly string[]>;
+}
+
 /**
- * Runs the engine on each pair; nested stacks are compared where both sides have their
- * template. A stack of a cloud assembly is predicted with its name, and with its account and
- * Region where the manifest gives them (the deployed side's, else the new side's), for the
- * pseudo parameters.
+ * Runs the engine on the app: each pair's stack, then what only the whole app shows (exports
+ * in use, names moved between stacks), in the order `cdk deploy` takes (the new assembly's
+ * stack dependencies). Nested stacks are compared where both sides have their template. A
+ * stack of a cloud assembly is predicted with its name, and with its account and Region where
+ * the manifest gives them (the deployed side's, else the new side's), for the pseudo
+ * parameters.
+ *
+ * @param pairs every stack of the app (the exports of one stack tie it to the others)
+ * @param report the names of the stacks to report; every pair when absent
  */
-export function predictStacks(pairs: readonly StackPair[], parameters: ParameterArgs, settings: PredictionSettings = {}): StackDiff[] {
-  return pairs.map((pair) => {
-    const before = pair.before ?? EMPTY;
-    const after = pair.after ?? EMPTY;
-    const nestedStacks: { [path: string]: NestedStackTemplates } = {};
-    for (const [path, template] of after.nestedTemplates) {
-      const old = before.nestedTemplates.get(path);
-      if (old !== undefined) nestedStacks[path] = { before: old, after: template };
-    }
-    const changeSet = ChangeSetPredictor.predict(before.template, after.template, {
-      parameters: { before: nonEmpty(parametersFor(parameters.before, pair.name)), after: nonEmpty(parametersFor(parameters.after, pair.name)) },
-      nestedStacks,
-      includePropertyValues: settings.propertyValues === true,
-      environment: {
-        ...(pair.name === undefined ? {} : { stackName: pair.name }),
-        ...defined('account', pair.before?.account ?? pair.after?.account),
-        ...defined('region', pair.before?.region ?? pair.after?.region),
-      },
-    });
-    const onlyIn = pair.before === undefined ? 'after' : pair.after === undefined ? 'before' : undefined;
+export function predictStacks(
+  pairs: readonly StackPair[], parameters: ParameterArgs, settings: AppSettings = {}, report?: ReadonlySet<string>,
+): StackDiff[] {
+  const names = new Map<string, string>();
+  for (const pair of pairs) {
+    const artifactId = (pair.after as Partial<AssemblyStack> | undefined)?.artifactId;
+    if (artifactId !== undefined && pair.name !== undefined) names.set(artifactId, pair.name);
+  }
+  const inputs: AppStackInput[] = pairs.map((pair, index) => {
+    const account = pair.before?.account ?? pair.after?.account;
+    const region = pair.before?.region ?? pair.after?.region;
+    const dependencies = (pair.after as Partial<AssemblyStack> | undefined)?.dependencies ?? [];
     return {
+      // Two template files name no stack: one app of one stack.
+      name: pair.name ?? `#${index}`,
+      ...(pair.before === undefined ? {} : { before: pair.before.template }),
+      ...(pair.after === undefined ? {} : { after: pair.after.template }),
+      nestedBefore: pair.before?.nestedTemplates ?? new Map(),
+      nestedAfter: pair.after?.nestedTemplates ?? new Map(),
+      options: {
+        parameters: { before: nonEmpty(parametersFor(parameters.before, pair.name)), after: nonEmpty(parametersFor(parameters.after, pair.name)) },
+        includePropertyValues: settings.propertyValues === true,
+        environment: {
+          ...(pair.name === undefined ? {} : { stackName: pair.name }),
+          ...defined('account', account),
+          ...defined('region', region),
+        },
+      },
+      dependsOn: dependencies.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])),
+      ...defined('account', account),
+      ...defined('region', region),
+    };
+  });
+  const app = predictApp(inputs, GENERATED_SPEC, settings.externalImporters);
+  return pairs.flatMap((pair, index): StackDiff[] => {
+    if (report !== undefined && (pair.name === undefined || !report.has(pair.name))) return [];
+    const onlyIn = pair.before === undefined ? 'after' : pair.after === undefined ? 'before' : undefined;
+    return [{
       ...(pair.name === undefined ? {} : { name: pair.name }),
       ...(pair.displayName === undefined ? {} : { displayName: pair.displayName }),
       ...(onlyIn === undefined ? {} : { onlyIn }),
-      changeSet,
+      changeSet: PredictedChangeSet._of(app.stacks[index].predicted, undefined, pair.name),
       constructPaths: constructPathsOf(pair.before, pair.after),
       ...sourcesOf(pair),
       ...templateFileOf(pair),
-    };
+    }];
   });
 }
 
