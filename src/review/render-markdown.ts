@@ -20,7 +20,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     '',
     `**${c.byLevel.fail} fail · ${c.byLevel.warn} warn · ${c.byLevel.info} info${c.byLevel.ignore > 0 ? ` · ${c.byLevel.ignore} ignored` : ''}** in ${review.stacks.length} stack${review.stacks.length === 1 ? '' : 's'}: `
       + `${c.added} added, ${c.modified} modified in place, ${c.replaced} replaced, ${c.maybeReplaced} maybe replaced, ${c.removed} removed; `
-      + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames`,
+      + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames${c.outputs > 0 ? `; ${c.outputs} outputs changed` : ''}`,
     '',
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');

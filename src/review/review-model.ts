@@ -5,7 +5,7 @@
  * a team's review rules give it. The text report, `--json`, HTML, Markdown, SARIF and JUnit
  * are thin renderers over it.
  */
-import type { PredictedChangeSet, PredictedChangeDetail, PredictedResourceChange } from '../change-set';
+import type { PredictedChangeSet, PredictedChangeDetail, PredictedOutputChange, PredictedResourceChange } from '../change-set';
 import { referenceChain, targetOf } from './reference-chain';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
@@ -57,7 +57,23 @@ export interface ReviewDataVerdict {
   readonly certain: boolean;
 }
 
-/** One resource change under review. */
+/** What an output change adds to a review change (its `resourceType` is then `Output`, its `logicalId` the output's key). */
+export interface ReviewOutput {
+  /** The export name, when the output is exported. */
+  readonly exportName?: string;
+  /** The deployed export name, when it changes. */
+  readonly previousExportName?: string;
+  /** `None`, `Certain` or `Possible`. */
+  readonly valueChange: string;
+  readonly valueChangeReason?: string;
+  /** What cannot be known offline (importers outside the app). */
+  readonly notes: readonly string[];
+}
+
+/** The resource type a review change of an output carries. */
+export const OUTPUT_RESOURCE_TYPE = 'Output';
+
+/** One resource (or output) change under review. */
 export interface ReviewChange extends ResourceLocation {
   readonly resourceType: string;
   readonly action: 'Add' | 'Modify' | 'Remove';
@@ -68,6 +84,8 @@ export interface ReviewChange extends ResourceLocation {
   readonly dataVerdict?: ReviewDataVerdict;
   /** The other half of a probable rename (`to` on a Remove, `from` on an Add). */
   readonly rename?: { readonly direction: 'from' | 'to'; readonly logicalId: string; readonly similarity: number };
+  /** Set for a change of an output (an export in use, above all), not of a resource. */
+  readonly output?: ReviewOutput;
   /** The level a review rule gave it, or the built-in one. */
   readonly level: ReviewLevel;
   /** The rule that decided the level (absent for the built-in level). */
@@ -103,6 +121,8 @@ export interface ChangeCounts {
   readonly removed: number;
   readonly certainFailures: number;
   readonly possibleFailures: number;
+  /** Outputs added, modified or removed (not counted as resources above). */
+  readonly outputs: number;
   /** Removed or replaced data-bearing resources. */
   readonly dataVerdicts: number;
   /** Those whose data is deleted (certainly or possibly). */
@@ -171,9 +191,39 @@ function changesOf(
     const { level, ruleId, reason } = decide(located);
     return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
   });
+  // The outputs of this template only: a nested stack's come with its own changes below.
+  const outputs = changeSet.outputs
+    .filter((output) => output.nestedStackPath === nestedStackPath)
+    .map((output) => outputChange(stack, output, nestedStackPath, decide));
   const nested = Object.entries(changeSet.nestedChangeSets).flatMap(([logicalId, set]) =>
     changesOf(stack, set, nestedStackPath === undefined ? logicalId : `${nestedStackPath}/${logicalId}`, decide));
-  return [...own, ...nested];
+  return [...own, ...outputs, ...nested];
+}
+
+/** An output change as a review change: located at its stack, a failure when an export in use makes it fail. */
+function outputChange(
+  stack: ReviewInputStack, output: PredictedOutputChange, nestedStackPath: string | undefined, decide: LevelDecider,
+): ReviewChange {
+  const action = output.action === 'None' ? 'Modify' : output.action as ReviewChange['action'];
+  const base = {
+    stack: stack.name ?? '',
+    ...(nestedStackPath === undefined ? {} : { nestedStackPath }),
+    logicalId: output.outputId,
+    resourceType: OUTPUT_RESOURCE_TYPE,
+    action,
+    details: [],
+    ...(output.failure === undefined ? {} : { failure: { certainty: output.failure.certainty as 'Certain' | 'Possible', reason: output.failure.reason } }),
+    output: {
+      ...(output.exportName === undefined ? {} : { exportName: output.exportName }),
+      ...(output.previousExportName === undefined ? {} : { previousExportName: output.previousExportName }),
+      valueChange: output.valueChange,
+      ...(output.valueChangeReason === undefined ? {} : { valueChangeReason: output.valueChangeReason }),
+      notes: output.notes,
+    },
+  };
+  const located = { ...base, kind: kindOf(base) };
+  const { level, ruleId, reason } = decide(located);
+  return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
 }
 
 /** The kind of a change: a failure first, then data loss, then what CloudFormation does. */
@@ -202,12 +252,14 @@ function countChanges(changes: readonly ReviewChange[]): ReviewCounts {
 /** The counts of these changes (the text report's summary counts every change). */
 export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
   const count = (predicate: (change: ReviewChange) => boolean) => changes.filter(predicate).length;
+  const resource = (predicate: (change: ReviewChange) => boolean) => count((change) => change.output === undefined && predicate(change));
   return {
-    added: count((change) => change.action === 'Add'),
-    modified: count((change) => change.action === 'Modify' && change.replacement === 'False'),
-    replaced: count((change) => change.replacement === 'True'),
-    maybeReplaced: count((change) => change.replacement === 'Conditional'),
-    removed: count((change) => change.action === 'Remove'),
+    added: resource((change) => change.action === 'Add'),
+    modified: resource((change) => change.action === 'Modify' && change.replacement === 'False'),
+    replaced: resource((change) => change.replacement === 'True'),
+    maybeReplaced: resource((change) => change.replacement === 'Conditional'),
+    removed: resource((change) => change.action === 'Remove'),
+    outputs: count((change) => change.output !== undefined),
     certainFailures: count((change) => change.failure?.certainty === 'Certain'),
     possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
     dataVerdicts: count((change) => change.dataVerdict !== undefined),

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { changeOf, FIXTURES, run, runJson, RunResult } from './helpers';
 import { ChangeSetPredictor } from '../../src/change-set';
+import * as app from '../../src/change-set/app/predict-app';
 import { parseCfnYaml } from '../../src/change-set/input/cfn-yaml';
 
 const BEFORE = 'templates/before.json';
@@ -331,7 +332,7 @@ describe('errors', () => {
   });
 
   test('GIVEN a bug in the engine WHEN diffed THEN the error is reported as unexpected, with its stack trace, and the exit code is 2', async () => {
-    const predict = jest.spyOn(ChangeSetPredictor, 'predict').mockImplementation(() => { throw new Error('boom'); });
+    const predict = jest.spyOn(app, 'predictApp').mockImplementation(() => { throw new Error('boom'); });
     try {
       const result = await run(['diff', BEFORE, AFTER]);
 

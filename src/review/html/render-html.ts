@@ -61,7 +61,7 @@ function summary(review: Review): string {
   const cells: Array<[string, number]> = [
     ['Fail the review', c.byLevel.fail], ['Warnings', c.byLevel.warn], ['Certain failures', c.certainFailures], ['Possible failures', c.possibleFailures],
     ['Data deleted', c.dataLoss], ['Replaced', c.replaced], ['Maybe replaced', c.maybeReplaced], ['Removed', c.removed], ['Added', c.added],
-    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Ignored by rules', c.byLevel.ignore],
+    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Outputs changed', c.outputs], ['Ignored by rules', c.byLevel.ignore],
   ];
   const verdict = c.byLevel.fail > 0
     ? `<strong class="level level-fail">${c.byLevel.fail} change${c.byLevel.fail === 1 ? ' fails' : 's fail'} the review</strong>`

@@ -5,6 +5,7 @@
 import { StackDiff } from './predict-stacks';
 import { renderChanges } from './render-changes';
 import { renderDataVerdicts } from './render-data-verdicts';
+import { renderOutputs } from './render-outputs';
 import { renderRefactor } from './render-refactor';
 import { summaryLine } from './summary';
 import { FailureVerdict, RefactorPlan } from '../../../change-set';
@@ -52,11 +53,14 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
   for (const diff of diffs) {
     if (diff.name !== undefined) lines.push(style.heading(stackHeader(diff)));
     const changes = renderChanges(diff.changeSet, style, diff.constructPaths);
-    if (changes.length === 0) {
+    if (changes.length === 0 && diff.changeSet.outputs.length === 0) {
       lines.push('There were no differences');
+    } else if (changes.length === 0) {
+      lines.push('No resource changes');
     } else {
       lines.push(style.heading('Resources'), ...changes);
     }
+    lines.push(...renderOutputs(diff.changeSet, style));
     const renames = diff.changeSet.renames;
     if (renames.length > 0) {
       lines.push(style.heading('Probable renames'));
@@ -119,8 +123,9 @@ function failureLines(
     ...(stack === undefined ? [] : [`stack ${stack}`]),
     ...(failure.nestedStackPath === undefined ? [] : [`nested stack ${failure.nestedStackPath}`]),
   ];
+  const exported = failure.exportName === undefined ? '' : ` (export ${failure.exportName})`;
   return [
-    `${colour(marker)} ${failure.resourceType} ${constructPath === undefined ? '' : `${constructPath} `}${failure.logicalResourceId}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
+    `${colour(marker)} ${failure.resourceType} ${constructPath === undefined ? '' : `${constructPath} `}${failure.logicalResourceId}${exported}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
     `    ${failure.reason}`,
   ];
 }

@@ -1,0 +1,110 @@
+/**
+ * The app as CloudFormation deploys it, synthesized by aws-cdk-lib: a Stage `Prod` with a
+ * `Data` stack (a table, a FIFO queue, a named bucket) and an `Api` stack that uses the table
+ * and the queue (CDK writes the exports and `Fn::ImportValue`s, and the dependency), with a
+ * nested stack that uses the table too. The new assembly's changes are the multi-stack traps:
+ * the table's construct renamed, the exported queue replaced, the named bucket moved to Api.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App, NestedStack, RemovalPolicy, Stack, Stage } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { run } from './helpers';
+
+interface Version {
+  readonly tableId?: string;
+  readonly queueName?: string;
+  readonly bucketIn?: 'Data' | 'Api';
+}
+
+function synth(outdir: string, version: Version): void {
+  const app = new App({ outdir });
+  const stage = new Stage(app, 'Prod', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const data = new Stack(stage, 'Data');
+  const table = new dynamodb.Table(data, version.tableId ?? 'Orders', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+  const queue = new sqs.Queue(data, 'Jobs', { fifo: true, queueName: version.queueName ?? 'prod-jobs.fifo' });
+  const api = new Stack(stage, 'Api');
+  new s3.Bucket(version.bucketIn === 'Api' ? api : data, 'Archive', { bucketName: 'prod-archive-123456789012', removalPolicy: RemovalPolicy.RETAIN });
+  new lambda.Function(api, 'Handler', {
+    runtime: lambda.Runtime.NODEJS_20_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async () => {};'),
+    environment: { TABLE: table.tableArn, QUEUE: queue.queueUrl },
+  });
+  const workers = new NestedStack(api, 'Workers');
+  new sqs.Queue(workers, 'Dead', { queueName: `${table.tableName}-dead` });
+  app.synth();
+}
+
+let tmp: string;
+const validation = process.env.CDK_VALIDATION;
+
+beforeAll(() => {
+  process.env.CDK_VALIDATION = 'false';
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-multi-stack-'));
+  synth(path.join(tmp, 'deployed'), {});
+  synth(path.join(tmp, 'renamed-table'), { tableId: 'OrdersTable' });
+  synth(path.join(tmp, 'replaced-queue'), { queueName: 'prod-jobs-v2.fifo' });
+  synth(path.join(tmp, 'moved-bucket'), { bucketIn: 'Api' });
+});
+
+afterAll(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (validation === undefined) delete process.env.CDK_VALIDATION;
+  else process.env.CDK_VALIDATION = validation;
+});
+
+const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { Changes, Outputs }]) => [
+  ...(Outputs ?? []).filter((output: any) => output.Failure !== undefined).map((output: any) => ({ stack, id: output.OutputKey, ...output.Failure })),
+  ...Changes.map((change: any) => change.ResourceChange)
+    .filter((change: any) => change.Failure !== undefined)
+    .map((change: any) => ({ stack, id: change.LogicalResourceId, ...change.Failure })),
+]);
+
+test('GIVEN the table\'s construct renamed while the deployed Api imports its exports WHEN diffed THEN removing each export certainly fails, and the command exits 1', async () => {
+  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table'], { cwd: tmp });
+  const json = JSON.parse(stdout);
+
+  expect(code).toBe(1);
+  const failures = failuresOf(json);
+  expect(failures.filter((failure) => failure.stack === 'Prod-Data')).toEqual(expect.arrayContaining([
+    expect.objectContaining({ id: expect.stringMatching(/^ExportsOutputFnGetAttOrders\w+Arn\w+$/), Certainty: 'Certain', Reason: expect.stringMatching(/cannot be deleted as it is in use by Prod-Api/) }),
+    expect.objectContaining({ id: expect.stringMatching(/^ExportsOutputRefOrders\w+$/), Certainty: 'Certain', Reason: expect.stringMatching(/in use by Prod-Api/) }),
+  ]));
+  const removed = json['Prod-Data'].Outputs.filter((output: any) => output.Action === 'Remove');
+  expect(removed.map((output: any) => output.ExportName)).toEqual(expect.arrayContaining([expect.stringMatching(/^Prod-Data:ExportsOutputFnGetAttOrders/)]));
+});
+
+test('GIVEN the exported FIFO queue replaced WHEN diffed THEN updating its exports certainly fails, and the text report says so first, with the Outputs', async () => {
+  const { code, stdout } = await run(['diff', 'deployed', 'replaced-queue'], { cwd: tmp });
+
+  expect(code).toBe(1);
+  expect(stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] Output ExportsOutput')).toBe(true);
+  expect(stdout).toMatch(/Cannot update export Prod-Data:ExportsOutput\w*Jobs\w+ as it is in use by Prod-Api: it reads Jobs\w+, and Jobs\w+ is replaced/);
+  expect(stdout).toMatch(/Outputs\n\[~\] ExportsOutput\w*Jobs\w+ export Prod-Data:\S+ \[will fail\]\n {4}the value changes: it reads Jobs/);
+  expect(stdout).toMatch(/Summary: .*\d+ certain failures?.*; \d+ outputs? changed/);
+});
+
+test('GIVEN the named bucket moved from Data to Api WHEN diffed THEN Api\'s creation certainly fails (the old bucket is retained), counted in the summary and the exit codes', async () => {
+  const text = await run(['diff', 'deployed', 'moved-bucket'], { cwd: tmp });
+  const dataLoss = await run(['diff', 'deployed', 'moved-bucket', '--fail-on', 'data-loss'], { cwd: tmp });
+  const json = JSON.parse((await run(['diff', '--json', 'deployed', 'moved-bucket'], { cwd: tmp })).stdout);
+
+  expect(text.code).toBe(1);
+  expect(dataLoss.code).toBe(1);
+  expect(failuresOf(json)).toEqual([expect.objectContaining({
+    stack: 'Prod-Api', id: expect.stringMatching(/^Archive/), Certainty: 'Certain', Reason: expect.stringContaining('whose DeletionPolicy Retain keeps it'),
+  })]);
+  expect(text.stdout).toMatch(/Summary: .*; 1 certain failure,/);
+});
+
+test('GIVEN only Prod-Data picked with --stack WHEN diffed THEN Api\'s imports still count: the whole app is predicted', async () => {
+  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table', '--stack', 'Prod-Data'], { cwd: tmp });
+
+  expect(code).toBe(1);
+  expect(Object.keys(JSON.parse(stdout))).toEqual(['Prod-Data']);
+});
