@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
 import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
-import { checkAgainstBaseline } from './private/baseline-check';
+import { BaselineCheck } from './private/baseline-check';
 import { logicalIdOf } from './private/logical-id';
 import { NameCollisions } from './private/name-collisions';
 import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
@@ -89,6 +89,8 @@ export class ReplacementGuard implements IAspect {
   /** Stacks checked against the baseline: their resources get no per-resource findings. */
   private readonly baselined = new WeakSet<Stack>();
   private topLevelStackCount?: number;
+  /** The app's check against the baseline, made on the first stack that has one. */
+  private baselineCheck?: BaselineCheck;
   /** The named resources of each Stage the guard visits, checked for shared names at validation. */
   private readonly collisions = new Map<Stage, NameCollisions>();
 
@@ -136,10 +138,13 @@ export class ReplacementGuard implements IAspect {
     if (!this.baseline || stack.nested) return;
     this.topLevelStackCount ??= stack.node.root.node.findAll().filter((c) => Stack.isStack(c) && !c.nested).length;
     const deployed = this.baseline.templateFor(stack.artifactId, stack.stackName, this.topLevelStackCount === 1);
-    if (deployed === undefined) return;
-    this.baselined.add(stack);
+    // A stack the baseline does not have is new: with a cloud assembly baseline it takes part in the
+    // app's prediction (a name may move into it), and its resources get the findings of a guard without baseline.
+    if (deployed === undefined && !this.baseline.isAssembly) return;
+    if (deployed !== undefined) this.baselined.add(stack);
     const report = this.writeReport ? ReplacementReport.of(stack) : undefined;
-    stack.node.addValidation({ validate: () => { checkAgainstBaseline(stack, deployed, report); return []; } });
+    this.baselineCheck ??= new BaselineCheck(this.baseline);
+    this.baselineCheck.add(stack, deployed, report);
   }
 
   /** The collision check of the node's Stage, registered with the Stage's validation on first use. */

@@ -225,3 +225,73 @@ describe('the stack\'s environment in the baseline check (issue 18)', () => {
     expect(errors(app.node.findChild('Keyed') as Stack, FindingId.REPLACEMENT_WILL_FAIL)).toHaveLength(expected);
   });
 });
+
+describe('the app against its baseline: exports in use and names moved between stacks', () => {
+  interface AppVersion {
+    readonly tableId?: string;
+    readonly partitionKey?: string;
+    readonly bucketIn?: 'Data' | 'Api';
+    readonly withLegacy?: boolean;
+  }
+
+  /** Data (a table, a named retained bucket) and Api (a queue named after the table: CDK exports the name and Api imports it). */
+  function twoStacks(app: App, version: AppVersion = {}): { data: Stack; api: Stack } {
+    const data = new Stack(app, 'Data');
+    const table = new dynamodb.Table(data, version.tableId ?? 'Orders', { partitionKey: { name: version.partitionKey ?? 'pk', type: dynamodb.AttributeType.STRING } });
+    const api = new Stack(app, 'Api');
+    new sqs.Queue(api, 'Jobs', { queueName: `${table.tableName}-jobs` });
+    new s3.Bucket(version.bucketIn === 'Api' ? api : data, 'Archive', { bucketName: 'acme-archive' });
+    if (version.withLegacy) namedQueue(new Stack(app, 'Legacy'));
+    return { data, api };
+  }
+
+  /** A named queue, in whatever stack holds it. */
+  function namedQueue(scope: Stack): void {
+    new sqs.Queue(scope, 'Worker', { queueName: 'acme-worker' });
+  }
+
+  const v1 = deployed((app) => twoStacks(app, { withLegacy: true }));
+
+  test('GIVEN the table renamed while the deployed Api imports its name WHEN synthesized THEN an error on Data says its export cannot be deleted while in use', () => {
+    const app = new App();
+    const { data } = twoStacks(app, { tableId: 'OrdersTable', withLegacy: true });
+    Aspects.of(app).add(new ReplacementGuard({ baseline: v1 }));
+
+    const found = errors(data, FindingId.REPLACEMENT_WILL_FAIL);
+    expect(found.map((finding) => String(finding.entry.data))).toEqual([expect.stringMatching(/^Output ExportsOutputRefOrders\w+: Export Data:ExportsOutputRefOrders\w+ cannot be deleted as it is in use by Api/)]);
+    // The export is gone from the new app: the error is on the stack that removes it.
+    expect(found[0].id).toBe('/Data');
+  });
+
+  test('GIVEN the table replaced (a new key) while the deployed Api imports its name WHEN synthesized THEN the error is on the export\'s output', () => {
+    const app = new App();
+    const { data } = twoStacks(app, { partitionKey: 'id', withLegacy: true });
+    Aspects.of(app).add(new ReplacementGuard({ baseline: v1 }));
+
+    const found = errors(data, 'Cannot update export');
+    expect(found.map((finding) => finding.id)).toEqual([expect.stringMatching(/^\/Data\/Exports\/Output\{"Ref":"Orders\w+"\}$/)]);
+    expect(String(found[0].entry.data)).toContain('it reads Orders');
+  });
+
+  test('GIVEN the named bucket moved from Data to Api WHEN synthesized THEN an error on Api\'s bucket says the retained old one still holds the name, and a refactor is the way out', () => {
+    const app = new App();
+    const { api } = twoStacks(app, { bucketIn: 'Api', withLegacy: true });
+    Aspects.of(app).add(new ReplacementGuard({ baseline: v1 }));
+
+    const found = errors(api, FindingId.REPLACEMENT_WILL_FAIL);
+    expect(found.map((finding) => finding.id)).toEqual(['/Api/Archive/Resource']);
+    expect(String(found[0].entry.data)).toMatch(/BucketName "acme-archive" is still held by Archive\w+ in stack Data, whose DeletionPolicy Retain keeps it/);
+  });
+
+  test('GIVEN a named queue moved from a stack the app no longer has into a new stack WHEN synthesized THEN the new stack gets the error: cdk deploy does not delete the old stack', () => {
+    const app = new App();
+    twoStacks(app);
+    const fresh = new Stack(app, 'Workers');
+    namedQueue(fresh);
+    Aspects.of(app).add(new ReplacementGuard({ baseline: v1 }));
+
+    const found = errors(fresh, FindingId.REPLACEMENT_WILL_FAIL);
+    expect(found.map((finding) => finding.id)).toEqual(['/Workers/Worker/Resource']);
+    expect(String(found[0].entry.data)).toContain('a stack the app no longer has: cdk deploy does not delete it');
+  });
+});

@@ -1,51 +1,122 @@
 /**
- * The guard's check of one stack against its deployed baseline: predict the change set
- * CloudFormation would create, then put an error on each resource whose change will
- * certainly fail (a named resource replaced, or moved to a new logical id, under the same
- * name) and a warning on each that may fail (a conditional replacement). A rename that a
- * stack refactor would make without replacing anything says so, and a data-bearing resource
- * whose replacement or removal deletes its data is a finding of its own.
+ * The guard's check of an app against its deployed baseline: predict the deployment of the
+ * whole app (each stack's change set, in the order `cdk deploy` takes, with the exports that
+ * tie the stacks and the names that move between them), then put an error on each resource
+ * (or output) whose change will certainly fail (a named resource replaced, moved to a new
+ * logical id or to another stack under the same name; an export removed or changed while
+ * another stack imports it) and a warning on each that may fail. A rename or move that a stack
+ * refactor would make without replacing anything says so, and a data-bearing resource whose
+ * replacement or removal deletes its data is a finding of its own.
+ *
+ * The prediction runs once, when the first stack is validated (after every stack has been
+ * visited and CDK has resolved the cross-stack references); each stack then reports its own.
  */
-import { CfnResource, Stack, Token } from 'aws-cdk-lib';
+import { CfnElement, Stack, Token } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
+import { AppStackTemplates } from '../../change-set/app-types';
 import { ChangeSetPredictor } from '../../change-set/change-set-predictor';
+import { FailureVerdict, PredictedDataVerdict } from '../../change-set/change-set-types';
 import { FindingId } from '../finding-ids';
 import { addFinding } from './add-finding';
-import { DeployedTemplate } from './baseline';
+import { Baseline, DeployedTemplate } from './baseline';
 import { logicalIdOf } from './logical-id';
 import { ReplacementReport } from './replacement-report';
 
-/** Predicts `stack`'s update from `deployed` and annotates what will or may fail. */
-export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, report?: ReplacementReport): void {
-  for (const warning of deployed.warnings) {
-    addFinding(stack, 'warning', FindingId.BASELINE_TEMPLATE_WARNING, `The deployed baseline of this stack was read with a warning: ${warning}.`);
-  }
-  // Rendered at validation time, after CDK has resolved references: the template as synthesized.
-  const template = (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation();
-  // The stack's name, and its account and Region where the app sets them: the pseudo parameters
-  // a mapping look-up, a condition or a name may use.
-  const known = (value: string) => (Token.isUnresolved(value) ? {} : { value });
-  const environment = {
-    ...(stack.nested ? {} : withKey('stackName', known(stack.stackName).value)),
-    ...withKey('account', known(stack.account).value),
-    ...withKey('region', known(stack.region).value),
-  };
-  const prediction = ChangeSetPredictor.predict(deployed.template, template, { environment });
-  const dataLoss = prediction.dataVerdicts.filter((verdict) => verdict.fate === 'Deleted');
-  if (prediction.failures.length === 0 && dataLoss.length === 0) return;
-  const refactorable = new Set(ChangeSetPredictor.planRefactor([{ stackName: stack.stackName, before: deployed.template, after: template }]).moves
-    .filter((move) => move.refactorable).map((move) => move.destination.logicalResourceId));
+/** One stack of the app as the check knows it. */
+interface CheckedStack {
+  readonly stack: Stack;
+  /** Undefined for a stack that is not deployed yet. */
+  readonly deployed?: DeployedTemplate;
+  readonly report?: ReplacementReport;
+}
 
-  const resources = new Map<string, CfnResource>();
-  for (const child of stack.node.findAll()) {
-    if (CfnResource.isCfnResource(child) && Stack.of(child) === stack) resources.set(logicalIdOf(stack, child), child);
+/** What the prediction says of one stack. */
+interface StackVerdicts {
+  readonly failures: readonly FailureVerdict[];
+  readonly dataLoss: readonly PredictedDataVerdict[];
+  /** Logical ids the refactor plan moves there without replacing them, with the stack each comes from. */
+  readonly refactorable: ReadonlyMap<string, string>;
+}
+
+/** The check of one app (or Stage) against a baseline. */
+export class BaselineCheck {
+  private readonly stacks: CheckedStack[] = [];
+  private verdicts?: Map<Stack, StackVerdicts>;
+
+  public constructor(private readonly baseline: Baseline) {}
+
+  /**
+   * Adds a stack: one with a deployed template is checked; one without (a new stack) takes part
+   * in the app's prediction only, so that what moves into it is seen.
+   */
+  public add(stack: Stack, deployed: DeployedTemplate | undefined, report?: ReplacementReport): void {
+    if (this.stacks.some((checked) => checked.stack === stack)) return;
+    this.stacks.push({ stack, ...(deployed === undefined ? {} : { deployed }), ...(report === undefined ? {} : { report }) });
+    stack.node.addValidation({ validate: () => { this.check(stack); return []; } });
   }
-  for (const failure of prediction.failures) {
-    const target: IConstruct = (failure.nestedStackPath ? undefined : resources.get(failure.logicalResourceId)) ?? stack;
+
+  /** Annotates what the prediction of the app says about `stack`. */
+  private check(stack: Stack): void {
+    const checked = this.stacks.find((candidate) => candidate.stack === stack)!;
+    for (const warning of checked.deployed?.warnings ?? []) {
+      addFinding(stack, 'warning', FindingId.BASELINE_TEMPLATE_WARNING, `The deployed baseline of this stack was read with a warning: ${warning}.`);
+    }
+    const verdicts = (this.verdicts ??= this.predict()).get(stack);
+    if (verdicts === undefined) return;
+    const targets = new Map<string, IConstruct>();
+    for (const child of stack.node.findAll()) {
+      // Resources and outputs (an export in use): every element of the template has its own logical id.
+      if (CfnElement.isCfnElement(child) && Stack.of(child) === stack) targets.set(logicalIdOf(stack, child), child);
+    }
+    for (const failure of verdicts.failures) this.reportFailure(checked, failure, targets, verdicts.refactorable);
+    for (const verdict of verdicts.dataLoss) this.reportDataLoss(checked, verdict, targets);
+  }
+
+  /** Predicts the app: every stack added, and the deployed stacks the app no longer has. */
+  private predict(): Map<Stack, StackVerdicts> {
+    const inputs: AppStackTemplates[] = this.stacks.map(({ stack, deployed }) => ({
+      stackName: stack.stackName,
+      ...(deployed === undefined ? {} : { before: deployed.template }),
+      // Rendered at validation time, after CDK has resolved references: the template as synthesized.
+      after: (stack as unknown as { _toCloudFormation(): unknown })._toCloudFormation(),
+      dependsOn: stack.dependencies.map((dependency) => dependency.stackName),
+      ...known('account', stack.account),
+      ...known('region', stack.region),
+    }));
+    const names = new Set(this.stacks.map(({ stack }) => stack.stackName));
+    const artifacts = new Set(this.stacks.map(({ stack }) => stack.artifactId));
+    for (const gone of this.baseline.stacks) {
+      if (!names.has(gone.stackName) && !artifacts.has(gone.artifactId)) inputs.push({ stackName: gone.stackName, before: gone.deployed.template });
+    }
+    const app = ChangeSetPredictor.predictApp(inputs);
+    const moves = ChangeSetPredictor.planRefactor(inputs).moves.filter((move) => move.refactorable);
+    const verdicts = new Map<Stack, StackVerdicts>();
+    for (const { stack, deployed } of this.stacks) {
+      const changeSet = app.changeSetOf(stack.stackName);
+      if (changeSet === undefined) continue;
+      // A new stack's resources are all added: what fails there comes from the rest of the app (a
+      // name still held elsewhere, an export made later); its other findings are the guard's without a baseline.
+      verdicts.set(stack, {
+        failures: changeSet.failures,
+        dataLoss: deployed === undefined ? [] : changeSet.dataVerdicts.filter((verdict) => verdict.fate === 'Deleted'),
+        refactorable: new Map(moves.flatMap((move) => (move.destination.stackName === stack.stackName
+          ? [[move.destination.logicalResourceId, move.source.stackName] as const]
+          : []))),
+      });
+    }
+    return verdicts;
+  }
+
+  private reportFailure(
+    checked: CheckedStack, failure: FailureVerdict, targets: ReadonlyMap<string, IConstruct>, refactorable: ReadonlyMap<string, string>,
+  ): void {
+    const { stack, report } = checked;
+    const target: IConstruct = (failure.nestedStackPath ? undefined : targets.get(failure.logicalResourceId)) ?? stack;
     const where = failure.nestedStackPath ? ` (nested stack ${failure.nestedStackPath})` : '';
-    const refactor = !failure.nestedStackPath && refactorable.has(failure.logicalResourceId)
-      ? '. A stack refactor would move the deployed resource to its new logical id without replacing it: `cdk-lifecycle diff <deployed cdk.out> cdk.out --refactor-plan plan.json` writes the plan'
-      : '';
+    const source = failure.nestedStackPath ? undefined : refactorable.get(failure.logicalResourceId);
+    const place = source === stack.stackName ? 'its new logical id' : `this stack (from ${source})`;
+    const refactor = source === undefined ? ''
+      : `. A stack refactor would move the deployed resource to ${place} without replacing it: \`cdk-lifecycle diff <deployed cdk.out> cdk.out --refactor-plan plan.json\` writes the plan`;
     const message = `${failure.resourceType} ${failure.logicalResourceId}${where}: ${failure.reason}${refactor}`;
     const certain = failure.certainty === 'Certain';
     const id = certain ? FindingId.REPLACEMENT_WILL_FAIL : FindingId.REPLACEMENT_MAY_FAIL;
@@ -64,8 +135,10 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
       });
     }
   }
-  for (const verdict of dataLoss) {
-    const target: IConstruct = (verdict.nestedStackPath || verdict.trigger === 'Removal' ? undefined : resources.get(verdict.logicalResourceId)) ?? stack;
+
+  private reportDataLoss(checked: CheckedStack, verdict: PredictedDataVerdict, targets: ReadonlyMap<string, IConstruct>): void {
+    const { stack, report } = checked;
+    const target: IConstruct = (verdict.nestedStackPath || verdict.trigger === 'Removal' ? undefined : targets.get(verdict.logicalResourceId)) ?? stack;
     const where = verdict.nestedStackPath ? ` (nested stack ${verdict.nestedStackPath})` : '';
     const attribute = verdict.trigger === 'Removal' ? 'DeletionPolicy' : 'UpdateReplacePolicy';
     const event = verdict.trigger === 'Removal' ? 'is removed' : verdict.certainty === 'Possible' ? 'may be replaced' : 'is replaced';
@@ -87,6 +160,6 @@ export function checkAgainstBaseline(stack: Stack, deployed: DeployedTemplate, r
   }
 }
 
-function withKey<K extends string>(key: K, value: string | undefined): { [key in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [key in K]?: string };
+function known<K extends string>(key: K, value: string): { [key in K]?: string } {
+  return (Token.isUnresolved(value) ? {} : { [key]: value }) as { [key in K]?: string };
 }

@@ -14,6 +14,13 @@ export interface DeployedTemplate {
   readonly warnings: readonly string[];
 }
 
+/** One stack of a cloud assembly baseline. */
+export interface DeployedStack {
+  readonly artifactId: string;
+  readonly stackName: string;
+  readonly deployed: DeployedTemplate;
+}
+
 /** Templates of the deployed stacks, found by artifact id or stack name. */
 export class Baseline {
   /** Reads `location`; throws a clear error when it cannot be used. */
@@ -37,11 +44,26 @@ export class Baseline {
       throw new Error(`ReplacementGuard: baseline directory "${dir}" has no manifest.json; expected a cloud assembly directory (cdk.out)`);
     }
     const templates = new Map<string, DeployedTemplate>();
-    readAssembly(dir, templates, 0);
-    return new Baseline(templates, undefined);
+    const stacks: DeployedStack[] = [];
+    readAssembly(dir, templates, stacks, 0);
+    return new Baseline(templates, undefined, stacks);
   }
 
-  private constructor(private readonly byName: Map<string, DeployedTemplate>, private readonly single: DeployedTemplate | undefined) {}
+  private constructor(
+    private readonly byName: Map<string, DeployedTemplate>,
+    private readonly single: DeployedTemplate | undefined,
+    private readonly deployedStacks: readonly DeployedStack[] = [],
+  ) {}
+
+  /** Whether the baseline is a cloud assembly: it then has every deployed stack of the app. */
+  public get isAssembly(): boolean {
+    return this.single === undefined;
+  }
+
+  /** The stacks of a cloud assembly baseline, in its manifest's order (none for a template file). */
+  public get stacks(): readonly DeployedStack[] {
+    return this.deployedStacks;
+  }
 
   /**
    * The deployed template of a stack, by artifact id or stack name. A single template file
@@ -59,7 +81,7 @@ export class Baseline {
 const MAX_ASSEMBLY_DEPTH = 16;
 
 /** Adds the stack templates of the assembly in `dir`, and of the Stages nested in it. */
-function readAssembly(dir: string, templates: Map<string, DeployedTemplate>, depth: number): void {
+function readAssembly(dir: string, templates: Map<string, DeployedTemplate>, stacks: DeployedStack[], depth: number): void {
   const manifestFile = path.join(dir, 'manifest.json');
   const manifest = guarded(() => parseTemplateText(readText(manifestFile), manifestFile)).value;
   const artifacts = isPlainObject(manifest) && isPlainObject(manifest.artifacts) ? manifest.artifacts : {};
@@ -67,12 +89,13 @@ function readAssembly(dir: string, templates: Map<string, DeployedTemplate>, dep
     if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
     const properties = artifact.properties;
     if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string' && depth < MAX_ASSEMBLY_DEPTH) {
-      readAssembly(path.join(dir, properties.directoryName), templates, depth + 1);
+      readAssembly(path.join(dir, properties.directoryName), templates, stacks, depth + 1);
       continue;
     }
     if (artifact.type !== 'aws:cloudformation:stack' || typeof properties.templateFile !== 'string') continue;
     const read = guarded(() => readSynthesizedTemplate(path.join(dir, properties.templateFile as string)));
     const deployed = { template: read.value, warnings: read.warnings };
+    stacks.push({ artifactId: id, stackName: typeof properties.stackName === 'string' ? properties.stackName : id, deployed });
     for (const key of [id, properties.stackName, artifact.displayName]) {
       if (typeof key === 'string' && key !== '' && !templates.has(key)) templates.set(key, deployed);
     }
