@@ -177,6 +177,17 @@ exampleDiff.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' })
 exampleDiff.exec(`${exampleSynth} -c newKey=true --output cdk.out.after`, { cwd: 'examples' });
 exampleDiff.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.after --fail-on none', { cwd: 'examples' });
 
+// `npm run example:exports`: the example app before and after giving its queue a new name,
+// which replaces the queue while the second stack imports its URL: the export trap.
+const exampleExports = project.addTask('example:exports', {
+  description: 'Synthesize the example app before and after replacing its exported queue and compare them with cdk-lifecycle diff',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+exampleExports.spawn(bundleRuntime);
+exampleExports.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples' });
+exampleExports.exec(`${exampleSynth} -c newQueueName=true --output cdk.out.exports`, { cwd: 'examples' });
+exampleExports.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.exports --fail-on none', { cwd: 'examples' });
+
 // `npm run example:review`: the same change as every review output (examples/review/), and
 // the README's screenshot of its HTML report (docs/images/review-report.png) from headless
 // Chromium (Debian's package).
@@ -196,6 +207,7 @@ bench.exec('ts-node --transpile-only bench/provider.bench.ts');
 bench.exec('ts-node --transpile-only bench/spec-load.bench.ts');
 bench.exec('ts-node --transpile-only bench/replacement-guard.bench.ts');
 bench.exec('ts-node --transpile-only bench/change-set.bench.ts');
+bench.exec('ts-node --transpile-only bench/app-exports.bench.ts');
 bench.exec('ts-node --transpile-only bench/entry-bundling.bench.ts');
 
 // The replacement table (src/spec/replacement-spec.generated.ts) is generated from the pinned

@@ -36,7 +36,7 @@ const COLD_RUNS = { engine: 9, fullDiff: 3 };
 /** Transpiles the engine and the spec table it reads, keeping their relative layout. */
 function transpileEngine(): string {
   fs.rmSync(path.join(OUT, 'src'), { recursive: true, force: true });
-  for (const folder of ['change-set', 'change-set/refactor', 'spec']) {
+  for (const folder of ['change-set', 'change-set/app', 'change-set/refactor', 'spec', 'template']) {
     const source = path.join(ROOT, 'src', folder);
     const target = path.join(OUT, 'src', folder);
     fs.mkdirSync(target, { recursive: true });

@@ -1,6 +1,7 @@
 /**
- * The example app: a custom resource handled by cdk-lifecycle's provider, and the
- * ReplacementGuard warning about a named table.
+ * The example app: a custom resource handled by cdk-lifecycle's provider, the
+ * ReplacementGuard warning about a named table, and a second stack that imports the URL of
+ * the first one's queue.
  *
  * `npm run example` synthesizes it with the cdk CLI (offline) and prints the custom
  * resources of the template. In your own app, import from 'cdk-lifecycle' instead of '../src'.
@@ -9,9 +10,12 @@ import * as path from 'node:path';
 import { Annotations, App, Aspects, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { FindingId, ProvidedResource, ReplacementGuard, ResourceProvider } from '../src';
 
-const app = new App();
+// Cross-stack references as exports and Fn::ImportValue ("strong", aws-cdk-lib's default),
+// set explicitly: the export trap below is theirs ("weak" ones read outputs with Fn::GetStackOutput).
+const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
 const stack = new Stack(app, 'LifecycleExample');
 
 // Warn at synth time about named resources whose replacement would fail.
@@ -28,7 +32,8 @@ new dynamodb.Table(stack, app.node.tryGetContext('renameTable') === 'true' ? 'Re
 });
 
 // This queue's name is accepted on purpose: the warning is acknowledged, with a reason.
-const queue = new sqs.Queue(stack, 'Jobs', { queueName: 'lifecycle-example-jobs' });
+// `-c newQueueName=true` (the example:exports task) gives it a new name, which replaces it.
+const queue = new sqs.Queue(stack, 'Jobs', { queueName: app.node.tryGetContext('newQueueName') === 'true' ? 'lifecycle-example-jobs-v2' : 'lifecycle-example-jobs' });
 Annotations.of(queue).acknowledgeWarning(FindingId.NAMED_RESOURCE_REPLACEMENT, 'The queue is recreated by hand in a maintenance window');
 
 // The handler is a TypeScript file, bundled with esbuild when the app is synthesized.
@@ -48,5 +53,11 @@ const test = new ProvidedResource(stack, 'MySeleniumTest', {
 
 new CfnOutput(stack, 'ResultsPage', { value: test.getAttString('resultsPage') });
 new CfnOutput(stack, 'TestId', { value: test.ref });
+
+// A second stack uses the queue: CDK exports the queue's URL from LifecycleExample and
+// imports it here. Replacing the queue changes the exported value while this stack imports
+// it, which CloudFormation refuses (`npm run example:exports` shows it).
+const consumers = new Stack(app, 'LifecycleExampleConsumers');
+new ssm.StringParameter(consumers, 'JobsQueueUrl', { stringValue: queue.queueUrl });
 
 app.synth();

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { run } from './cli/helpers';
 import { cfnStringify, makeEvent } from './helpers/events';
 import { invoke, localFunction } from './helpers/local-lambda';
 import { ResponseServer } from './helpers/response-server';
@@ -85,4 +86,14 @@ test('GIVEN the example provider as synthesized by the cdk CLI WHEN CloudFormati
   } finally {
     await server.close();
   }
+});
+
+test('GIVEN the example app with its exported queue replaced WHEN compared with cdk-lifecycle diff THEN the export the second stack imports is a certain failure (npm run example:exports)', async () => {
+  const { result, outdir: after } = synthExample(['-c', 'newQueueName=true']);
+  expect(result.status).toBe(0);
+
+  const { code, stdout } = await run(['diff', synthesized.outdir, after], { cwd: ROOT });
+
+  expect(code).toBe(1);
+  expect(stdout).toMatch(/^Certain failures: CloudFormation will fail to apply these changes\n\[!\] Output ExportsOutputRefJobs\w+ \(export LifecycleExample:ExportsOutputRefJobs\w+\) \(stack LifecycleExample\)\n {4}Cannot update export LifecycleExample:ExportsOutputRefJobs\w+ as it is in use by LifecycleExampleConsumers: it reads Jobs\w+, and Jobs\w+ is replaced/);
 });

@@ -16,13 +16,15 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { run } from './helpers';
 
 interface Version {
+  /** `weak`: cross-stack references read outputs with Fn::GetStackOutput, without exports (aws-cdk-lib's reference strength). */
+  readonly references?: 'weak';
   readonly tableId?: string;
   readonly queueName?: string;
   readonly bucketIn?: 'Data' | 'Api';
 }
 
 function synth(outdir: string, version: Version): void {
-  const app = new App({ outdir });
+  const app = new App({ outdir, context: version.references === undefined ? {} : { '@aws-cdk/core:defaultCrossStackReferences': version.references } });
   const stage = new Stage(app, 'Prod', { env: { account: '123456789012', region: 'eu-west-1' } });
   const data = new Stack(stage, 'Data');
   const table = new dynamodb.Table(data, version.tableId ?? 'Orders', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
@@ -50,6 +52,8 @@ beforeAll(() => {
   synth(path.join(tmp, 'renamed-table'), { tableId: 'OrdersTable' });
   synth(path.join(tmp, 'replaced-queue'), { queueName: 'prod-jobs-v2.fifo' });
   synth(path.join(tmp, 'moved-bucket'), { bucketIn: 'Api' });
+  synth(path.join(tmp, 'weak-deployed'), { references: 'weak' });
+  synth(path.join(tmp, 'weak-renamed-table'), { references: 'weak', tableId: 'OrdersTable' });
 });
 
 afterAll(() => {
@@ -107,4 +111,15 @@ test('GIVEN only Prod-Data picked with --stack WHEN diffed THEN Api\'s imports s
 
   expect(code).toBe(1);
   expect(Object.keys(JSON.parse(stdout))).toEqual(['Prod-Data']);
+});
+
+test('GIVEN weak cross-stack references (Fn::GetStackOutput, no exports) WHEN the table\'s construct is renamed THEN no export is in use and nothing fails', async () => {
+  const { code, stdout } = await run(['diff', '--json', 'weak-deployed', 'weak-renamed-table'], { cwd: tmp });
+  const json = JSON.parse(stdout);
+
+  const stage = path.join(tmp, 'weak-renamed-table', 'assembly-Prod');
+  const apiTemplate = fs.readdirSync(stage).find((file) => /^ProdApi\w+\.template\.json$/.test(file))!;
+  expect(fs.readFileSync(path.join(stage, apiTemplate), 'utf8')).toContain('Fn::GetStackOutput');
+  expect(failuresOf(json)).toEqual([]);
+  expect(code).toBe(0);
 });
