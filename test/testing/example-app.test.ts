@@ -51,7 +51,7 @@ test('the Selenium tester survives its whole lifecycle, a replacement included',
 // docs/invoke.md: end
 
 test('GIVEN the Create WHEN inspected THEN it carries the template\'s properties as CloudFormation sends them, and the README handler\'s ids', async () => {
-  const step = await cfn.create({ resource: 'MySeleniumTest' });
+  const step = await cfn.create({ stack: 'LifecycleExample', resource: 'MySeleniumTest' });
 
   expect(step.request.ResourceProperties).toMatchObject({ ServiceTimeout: '600', frequencyOfTestsPerHour: '3', endpoints: ['https://example.com'], region: 'eu-west-1' });
   expect(step.physicalResourceId).toBe(`selenium-eu-west-1-${step.request.RequestId.slice(0, 8)}`);
