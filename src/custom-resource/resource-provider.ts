@@ -27,17 +27,23 @@ export interface ResourceProviderProps {
    * `.cjs`). It is bundled at synth time, with its imports, by the esbuild installed in your
    * app (`npm install --save-dev esbuild`; no Docker needed), like aws-cdk-lib's
    * `NodejsFunction`. The AWS SDK v3 (`@aws-sdk/*`) is left out: Lambda provides it. A relative
-   * path is resolved from the working directory.
+   * path is resolved from the working directory; esbuild itself works from the project root
+   * (the nearest folder above the entry with a lock file), so the bundle, and the asset hash,
+   * are the same wherever synth runs.
    *
    * @default - none; give `code` and `handler`, or `onEventFunction`
    */
   readonly entry?: string;
 
   /**
-   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`)
-   * or inline source (`lambda.Code.fromInline(src)`, loaded as `index.js`). The runtime is
-   * added beside it and becomes the function's entry point. Synth fails when the module named
-   * by `handler` is not in the directory. For TypeScript, use `entry`.
+   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`,
+   * with any of its options) or inline source (`lambda.Code.fromInline(src)`, loaded as
+   * `index.js`). A directory asset is bound as `lambda.Function` binds it, so aws-cdk-lib stages
+   * it with its options (`exclude`, `ignoreMode`, `followSymlinks`, `bundling`, `assetHash`),
+   * and the provider deploys what it staged, with the runtime beside it as the function's entry
+   * point; its asset hash follows the user asset's hash and the runtime's. As for
+   * `lambda.Function`, one Code serves one stack. Synth fails when the module named by
+   * `handler` is not in what was staged. For TypeScript, use `entry`.
    *
    * @default - none; give `entry`, or `onEventFunction`
    */
