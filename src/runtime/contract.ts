@@ -60,6 +60,12 @@ export interface EncodedOptions {
 /** Current value of `EncodedOptions.v`. */
 export const ENCODING_VERSION = '1';
 
+/**
+ * Environment variable holding the SSM path under which the runtime claims each request
+ * before onEvent runs (`exactlyOnce`, set by default). Unset: every delivery runs onEvent.
+ */
+export const ENV_CLAIM_PATH = 'CDK_LIFECYCLE_CLAIM_PATH';
+
 /** Environment variable naming the user's isComplete export, e.g. `index.isComplete` (in-function mode). */
 export const ENV_IS_COMPLETE_HANDLER = 'CDK_LIFECYCLE_IS_COMPLETE_HANDLER';
 

@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ResourceProvider, ServiceTokenType } from '../../src';
-import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
+import { ENV_CLAIM_PATH, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
 import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
@@ -44,17 +44,35 @@ describe('ResourceProvider in in-function mode', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  test('THEN the role may only write to its own log group (no wildcard actions, no managed policies)', () => {
+  test('THEN the role may only write to its own log group and claim requests under its own path (no wildcard actions, no managed policies)', () => {
     const role = Object.values(template.findResources('AWS::IAM::Role'))[0];
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-    const actions = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
-    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    const statements = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
+    const actions = statements.flatMap((s: any) => [s.Action].flat());
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'ssm:GetParameter', 'ssm:PutParameter']);
     expect(actions.some((a: string) => a.includes('*'))).toBe(false);
+    const claim = statements.find((s: any) => s.Sid === 'ClaimEachRequestOnce');
+    const variables = Object.values<any>(template.findResources('AWS::Lambda::Function'))[0].Properties.Environment.Variables;
+    expect(variables[ENV_CLAIM_PATH]).toBe(`/cdk-lifecycle/Test/${provider.node.addr}`);
+    expect(claim.Resource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${variables[ENV_CLAIM_PATH]}/*`]] });
+  });
+
+  test('THEN Lambda keeps a request at most an hour (every ServiceTimeout has passed by then)', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumEventAgeInSeconds: 3600 });
   });
 
   test('THEN the service token is the function ARN', () => {
     expect(stack.resolve(provider.serviceToken)).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^ProviderFunction/), 'Arn'] });
   });
+});
+
+test('GIVEN exactlyOnce: false WHEN synthesized THEN no claim path is set and the role may not touch SSM', () => {
+  const stack = newStack();
+  new ResourceProvider(stack, 'P', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', exactlyOnce: false });
+  const template = Template.fromStack(stack);
+  const variables = Object.values<any>(template.findResources('AWS::Lambda::Function'))[0].Properties.Environment.Variables;
+  expect(variables[ENV_CLAIM_PATH]).toBeUndefined();
+  expect(JSON.stringify(template.findResources('AWS::IAM::Role'))).not.toContain('ssm:');
 });
 
 describe('ResourceProvider isolateHandler', () => {

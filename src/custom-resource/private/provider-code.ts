@@ -39,7 +39,7 @@ interface BoundAsset {
 }
 
 function isBoundAsset(value: unknown): value is BoundAsset {
-  const asset = value as Partial<BoundAsset>;
+  const asset = (value ?? {}) as Partial<BoundAsset>;
   return typeof asset.assetPath === 'string' && typeof asset.assetHash === 'string' && typeof asset.s3ObjectKey === 'string' && typeof asset.isFile === 'boolean';
 }
 
