@@ -100,7 +100,8 @@ export class ProvidedResource extends CustomResource {
     const written: { [key: string]: unknown } = {};
     for (const [key, value] of Object.entries(properties)) {
       if (value === undefined) continue;
-      written[key] = Lazy.uncachedAny({ produce: (context: IResolveContext) => cloudFormationProperties(path, { [key]: context.resolve(value) })[key] });
+      const produce = (context: IResolveContext) => cloudFormationProperties(path, { [key]: context.resolve(value) })[key];
+      written[key] = Lazy.uncachedAny({ produce });
     }
     const encode = (context: IResolveContext) => encodeOptions(context.resolve(properties), replaceOnChange);
     written[RESERVED_PROPERTY] = Lazy.uncachedAny({ produce: encode });
