@@ -72,6 +72,8 @@ function nearMiss(attribute: string, keys: readonly string[]): string | undefine
 /** Where the attribute sits inside nested Data (CloudFormation reads only top-level keys). */
 function nestedHint(attribute: string, data: Readonly<Record<string, unknown>> | undefined): string | undefined {
   const dotted = attribute.split('.');
+  const flattened = Object.keys(data ?? {}).find((key) => key.endsWith(`.${attribute}`));
+  if (flattened !== undefined) return `it has "${flattened}": its nested Data is in dotted keys, so read ${flattened}`;
   for (const [key, value] of Object.entries(data ?? {})) {
     if (!isPlainObject(value)) continue;
     if (dotted.length > 1 && dotted[0] === key) return `"${key}" is an object: CloudFormation reads only top-level keys of Data, so return "${attribute}" as a key of its own`;
