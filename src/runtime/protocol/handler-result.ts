@@ -137,7 +137,8 @@ export function validateResult(value: unknown, dropped: readonly string[] = []):
     // As a cfn-response handler means it: the request fails, with the handler's own Reason.
     return failure(typeof reason === 'string' && reason.trim() !== '' ? reason : `${RETURNED}Status "FAILED" without a Reason`);
   }
-  const unknown = [...dropped, ...Object.keys(value).filter((key) => !CONTRACT.includes(key) && !COPIED_FIELDS.includes(key) && !dropped.includes(key))];
+  const outside = (key: string) => !CONTRACT.includes(key) && !COPIED_FIELDS.includes(key) && !dropped.includes(key);
+  const unknown = [...dropped, ...Object.keys(value).filter(outside)];
   if (unknown.length > 0) return returned(unknownFieldsText(unknown));
   if (id !== undefined) {
     const problem = physicalIdProblem(id);
