@@ -74,7 +74,8 @@ export class WaitStore {
       wait = null;
     }
     if (!wait || typeof wait.responseUrl !== 'string' || typeof wait.result !== 'object' || wait.result === null) {
-      throw new Error(`the parameter ${parameter} does not hold a kept wait`);
+      // Not transient: no later read can make it a kept wait again.
+      throw Object.assign(new Error(`the parameter ${parameter} does not hold a kept wait`), { name: CORRUPTED_WAIT });
     }
     return { responseUrl: wait.responseUrl, result: wait.result };
   }
@@ -89,6 +90,9 @@ export class WaitStore {
     await this.parameters.delete([parameter, ...Array.from({ length: Math.max(0, hops) }, (_, i) => claimName(parameter, i + 1))], deadline);
   }
 }
+
+/** The name of the error `read` throws for a parameter whose value is not a kept wait. */
+export const CORRUPTED_WAIT = 'CorruptedWaitError';
 
 function claimName(parameter: string, hop: number): string {
   return `${parameter}/claim-${hop}`;
