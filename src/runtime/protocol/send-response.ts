@@ -86,7 +86,8 @@ export async function sendResponse(
     if (remaining <= 0 && attempts > 0) break;
     attempts++;
     try {
-      const status = await deps.put(url, body, headers, Math.min(policy.attemptTimeoutMs, attempts === 1 ? Math.max(remaining, LATE_ATTEMPT_MS) : remaining));
+      const window = attempts === 1 ? Math.max(remaining, LATE_ATTEMPT_MS) : remaining;
+      const status = await deps.put(url, body, headers, Math.min(policy.attemptTimeoutMs, window));
       lastStatus = status;
       if (status >= 200 && status < 300) return { delivered: true, attempts, status };
       lastError = `HTTP ${status}`;
