@@ -8,7 +8,6 @@
  *
  * @see https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/crpg-ref-responses.html
  */
-import { distance } from 'fastest-levenshtein';
 import { isPlainObject } from '../../change-set/input/read-template';
 import type { Violation } from '../protocol/check-response';
 
@@ -61,12 +60,25 @@ export function attributeViolations(template: unknown, logicalId: string, data: 
   return violations;
 }
 
-/** A key that differs only in case, or by one or two letters. */
+/** A key that differs only in case, or by one letter added, dropped or changed, or two swapped. */
 function nearMiss(attribute: string, keys: readonly string[]): string | undefined {
   const sameLetters = keys.find((key) => key.toLowerCase() === attribute.toLowerCase());
   if (sameLetters !== undefined) return `it has "${sameLetters}": keys are case-sensitive`;
-  const close = keys.find((key) => distance(key, attribute) <= Math.min(2, Math.floor(attribute.length / 3)));
+  const close = attribute.length > 3 ? keys.find((key) => oneEditApart(key.toLowerCase(), attribute.toLowerCase())) : undefined;
   return close === undefined ? undefined : `it has "${close}", a near miss in spelling`;
+}
+
+/** Whether `a` becomes `b` by one letter added, dropped or changed, or two neighbours swapped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const [restA, restB] = [a.slice(start, endA), b.slice(start, endB)];
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
 }
 
 /** Where the attribute sits inside nested Data (CloudFormation reads only top-level keys). */
