@@ -277,6 +277,8 @@ for (const file of ['/stryker.runtime.config.json', '/jest.runtime.config.json',
 // sample runs in its own network namespace so its https server can use port 443).
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/runtime-isolation.bench.ts');
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/polling.bench.ts');
+// What claiming each request (exactlyOnce) costs, next to today's runtime built from git main.
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/claim.bench.ts');
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/review-outputs.bench.ts');
 project.addTask('mutation:runtime', {
   description: 'Mutation-test src/runtime/protocol and src/runtime/isolation (StrykerJS) with only loopback networking',

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from './cli/helpers';
 import { cfnStringify, makeEvent } from './helpers/events';
-import { invoke, localFunction } from './helpers/local-lambda';
+import { invoke, localFunction, stopLocalSsm, withLocalSsm } from './helpers/local-lambda';
 import { ResponseServer } from './helpers/response-server';
 
 const ROOT = path.join(__dirname, '..');
@@ -38,7 +38,7 @@ test('GIVEN the example app WHEN synthesized with the cdk CLI THEN the template 
   expect(resource.Properties).toMatchObject({
     ServiceTimeout: 600,
     frequencyOfTestsPerHour: 3,
-    CdkLifecycle: { v: '1', numbers: ['/frequencyOfTestsPerHour'], replaceOnChange: ['region'] },
+    CdkLifecycle: { v: '2', t: { frequencyOfTestsPerHour: 'n' }, replaceOnChange: ['region'] },
   });
   const providerFunction = Object.values<any>(template.Resources).find((r) => r.Type === 'AWS::Lambda::Function');
   expect(providerFunction.Properties.Handler).toBe('cdk-lifecycle-runtime/index.handler');
@@ -64,7 +64,8 @@ test('GIVEN the example provider as synthesized by the cdk CLI WHEN CloudFormati
   const { outdir } = synthesized;
   const template = JSON.parse(fs.readFileSync(path.join(outdir, 'LifecycleExample.template.json'), 'utf8'));
   const [fnId, fnResource] = Object.entries<any>(template.Resources).find(([, r]) => r.Type === 'AWS::Lambda::Function')!;
-  const fn = localFunction(path.join(outdir, fnResource.Metadata['aws:asset:path']), template.Resources[fnId]);
+  // The runtime claims each request in SSM: a loopback stand-in of it.
+  const fn = await withLocalSsm(localFunction(path.join(outdir, fnResource.Metadata['aws:asset:path']), template.Resources[fnId]));
   const { ServiceToken: _token, ...props } = template.Resources.MySeleniumTest.Properties;
   const delivered = (changes: Record<string, unknown> = {}) => cfnStringify({ ServiceToken: 'arn', ...props, ...changes });
   const request = (fields: Record<string, unknown>) => makeEvent(server.url(), { LogicalResourceId: 'MySeleniumTest', ResourceType: 'Custom::SeleniumTester', ...fields });
@@ -85,6 +86,7 @@ test('GIVEN the example provider as synthesized by the cdk CLI WHEN CloudFormati
     expect(server.bodies[2]).toMatchObject({ Status: 'SUCCESS', PhysicalResourceId: created.PhysicalResourceId });
   } finally {
     await server.close();
+    await stopLocalSsm();
   }
 });
 

@@ -1,8 +1,9 @@
-import { CfnResource, CustomResource, Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
+import { CfnResource, CustomResource, Duration, IResolveContext, Lazy, RemovalPolicy, Token } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
 import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
 import { cloudFormationProperties, encodeOptions } from './private/encode-properties';
+import { requestSizeProblem } from './private/request-size';
 import { ConstructPropsError, futurePath } from './private/validation-error';
 import { ResourceProvider } from './resource-provider';
 
@@ -92,15 +93,34 @@ export class ProvidedResource extends CustomResource {
     const properties = props.properties ?? {};
     const replaceOnChange = props.replaceOnChange ?? [];
     validateProps(path, props, properties, replaceOnChange);
+    // Refuses what no template can hold (undefined, holes, functions...) now, naming the path.
+    cloudFormationProperties(path, properties);
+    // Written and typed once their tokens are resolved (at synth): a Lazy that makes a number
+    // is typed as one, a null it makes is written as a literal one is.
+    const written: { [key: string]: unknown } = {};
+    for (const [key, value] of Object.entries(properties)) {
+      if (value === undefined) continue;
+      const produce = (context: IResolveContext) => cloudFormationProperties(path, { [key]: context.resolve(value) })[key];
+      written[key] = Lazy.uncachedAny({ produce });
+    }
+    const encode = (context: IResolveContext) => encodeOptions(context.resolve(properties), replaceOnChange);
+    written[RESERVED_PROPERTY] = Lazy.uncachedAny({ produce: encode });
 
     super(scope, id, {
       serviceToken: props.provider.serviceToken,
       resourceType: props.resourceType,
       serviceTimeout: props.serviceTimeout,
       removalPolicy: props.removalPolicy,
-      properties: { ...cloudFormationProperties(path, properties), [RESERVED_PROPERTY]: encodeOptions(properties, replaceOnChange) },
+      properties: written,
     });
     props.provider.addDependent(this);
+    const overSns = props.provider.topic !== undefined;
+    this.node.addValidation({
+      validate: () => {
+        const problem = requestSizeProblem(this.stack.resolve(written), overSns);
+        return problem === undefined ? [] : [`${this.node.path}: properties ${problem}`];
+      },
+    });
     if (props.serviceTimeout !== undefined && !props.serviceTimeout.isUnresolved()) {
       // The type is an integer: aws-cdk-lib writes it as a string, which CloudFormation's
       // template validation coerces with a warning (W9003).

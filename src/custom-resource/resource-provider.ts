@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnResource, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -7,7 +7,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, IConstruct } from 'constructs';
 import { PollingOptions } from './polling-options';
 import {
-  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
+  ENV_CLAIM_PATH, ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
   minimumServiceTimeoutSeconds, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
 import { claimAsset, stageProviderCode } from './private/provider-code';
@@ -27,17 +27,23 @@ export interface ResourceProviderProps {
    * `.cjs`). It is bundled at synth time, with its imports, by the esbuild installed in your
    * app (`npm install --save-dev esbuild`; no Docker needed), like aws-cdk-lib's
    * `NodejsFunction`. The AWS SDK v3 (`@aws-sdk/*`) is left out: Lambda provides it. A relative
-   * path is resolved from the working directory.
+   * path is resolved from the working directory; esbuild itself works from the project root
+   * (the nearest folder above the entry with a lock file), so the bundle, and the asset hash,
+   * are the same wherever synth runs.
    *
    * @default - none; give `code` and `handler`, or `onEventFunction`
    */
   readonly entry?: string;
 
   /**
-   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`)
-   * or inline source (`lambda.Code.fromInline(src)`, loaded as `index.js`). The runtime is
-   * added beside it and becomes the function's entry point. Synth fails when the module named
-   * by `handler` is not in the directory. For TypeScript, use `entry`.
+   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`,
+   * with any of its options) or inline source (`lambda.Code.fromInline(src)`, loaded as
+   * `index.js`). A directory asset is bound as `lambda.Function` binds it, so aws-cdk-lib stages
+   * it with its options (`exclude`, `ignoreMode`, `followSymlinks`, `bundling`, `assetHash`),
+   * and the provider deploys what it staged, with the runtime beside it as the function's entry
+   * point; its asset hash follows the user asset's hash and the runtime's. As for
+   * `lambda.Function`, one Code serves one stack. Synth fails when the module named by
+   * `handler` is not in what was staged. For TypeScript, use `entry`.
    *
    * @default - none; give `entry`, or `onEventFunction`
    */
@@ -156,6 +162,22 @@ export interface ResourceProviderProps {
   readonly topic?: sns.ITopic;
 
   /**
+   * Run `onEvent` once per request, whatever Lambda delivers twice or late.
+   *
+   * CloudFormation invokes the provider asynchronously, and Lambda delivers an asynchronous
+   * invocation at least once. With this on, the runtime first claims the request's RequestId
+   * with a create-once SSM parameter under the provider's own path
+   * (`/cdk-lifecycle/<stack name>/<provider address>/`); a second delivery never runs `onEvent`:
+   * it sends the recorded answer again, or stays silent while the first is still at work. Each
+   * request costs an SSM `PutParameter` before `onEvent` (one round trip) and one beside the
+   * answer, and an advanced-tier parameter for two hours (see
+   * docs/custom-resource-protocol.md). Turned off, a repeated delivery runs `onEvent` again.
+   *
+   * @default true
+   */
+  readonly exactlyOnce?: boolean;
+
+  /**
    * A description of the provider function.
    *
    * @default - a description naming cdk-lifecycle
@@ -222,6 +244,16 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         resources: [this.logGroup.logGroupArn],
       }),
     ];
+    // Claims live under a path known at synth (no function name in it), so that the role's own
+    // policy allows them: no separate policy that a resource could be created or deleted without.
+    const claimPath = props.exactlyOnce === false ? undefined : `${POLL_PARAMETER_PREFIX}${Stack.of(this).stackName}/${this.node.addr}`;
+    if (claimPath !== undefined) {
+      statements.push(new iam.PolicyStatement({
+        sid: 'ClaimEachRequestOnce',
+        actions: ['ssm:PutParameter', 'ssm:GetParameter'],
+        resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${claimPath.slice(1)}/*` })],
+      }));
+    }
     const handlerFunctions = [props.onEventFunction, props.isCompleteFunction].filter((f): f is lambda.IFunction => f !== undefined);
     if (handlerFunctions.length > 0) {
       statements.push(new iam.PolicyStatement({
@@ -235,6 +267,17 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       description: `Role of the cdk-lifecycle provider ${this.node.path}`,
       inlinePolicies: { Provider: new iam.PolicyDocument({ statements }) },
     });
+    if (claimPath !== undefined) {
+      // cdk-nag's documented suppression metadata (cdk-nag is not a dependency): the one wildcard
+      // of this role is the claims' path, each request's claim a parameter of its own under it.
+      (role.node.defaultChild as CfnResource).addMetadata('cdk_nag', {
+        rules_to_suppress: [{
+          id: 'AwsSolutions-IAM5',
+          reason: 'Each request is claimed with an SSM parameter of its own (named by a hash of the request) under this provider\'s own path',
+          applies_to: [{ regex: '/^Resource::arn:<AWS::Partition>:ssm:.*:parameter\\/cdk-lifecycle\\/.*\\/\\*$/g' }],
+        }],
+      });
+    }
 
     const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined);
     const fn = new lambda.Function(this, 'Function', {
@@ -247,6 +290,8 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       logGroup: this.logGroup,
       // A retried asynchronous invocation would run the handler's side effects twice.
       retryAttempts: 0,
+      // A request older than an hour is past every ServiceTimeout: CloudFormation stopped waiting.
+      maxEventAge: Duration.hours(1),
       description: props.description ?? `cdk-lifecycle custom resource provider (${this.node.path})`,
       environment: {
         ...props.environment,
@@ -256,6 +301,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         ...(checked.isCompleteHandler ? { [ENV_IS_COMPLETE_HANDLER]: checked.isCompleteHandler } : {}),
         ...(props.isCompleteFunction ? { [ENV_IS_COMPLETE_FUNCTION]: props.isCompleteFunction.functionArn } : {}),
         ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),
+        ...(claimPath !== undefined ? { [ENV_CLAIM_PATH]: claimPath } : {}),
       },
       initialPolicy: props.initialPolicy,
       // A long wait continues in new invocations of the function itself: Lambda's recursive

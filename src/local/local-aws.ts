@@ -33,6 +33,11 @@ export interface LocalAwsOptions {
    * at-least-once delivery may. Default: each is delivered once.
    */
   readonly redeliver?: (payload: string) => boolean;
+  /**
+   * SSM calls (by operation and parameter name) answered `ThrottlingException`, as SSM answers
+   * them under load. Default: none.
+   */
+  readonly throttleSsm?: (operation: string, name: string) => boolean;
 }
 
 /** The stand-in for AWS during a run. */
@@ -45,7 +50,7 @@ export class LocalAws {
       const deployment = functions.stacks.length > 0 ? deploymentOf(functions.stacks[0]) : undefined;
       const responses = new ResponseEndpoint();
       const access = new AccessControl();
-      const parameters = new ParameterStore(deployment?.region ?? 'us-east-1', deployment?.account ?? '123456789012', access);
+      const parameters = new ParameterStore(deployment?.region ?? 'us-east-1', deployment?.account ?? '123456789012', access, options.throttleSsm);
       let server: LoopbackServer | undefined;
       const pool = new FunctionPool(functions, {
         workDir,

@@ -41,24 +41,40 @@ export const CLOUDFORMATION_PROPERTIES = ['ServiceToken', 'ServiceTimeout'];
 export const FAILED_CREATE_MARKER = 'cdk-lifecycle:create-failed:';
 
 /**
- * The value of the reserved property. CloudFormation turns every scalar into a string, so
- * the paths (JSON pointers) of non-string scalars are listed by type and turned back.
+ * The JSON types of a value (CloudFormation delivers every scalar as a string): `n` a number,
+ * `b` a boolean, `z` a null; an object of its members' types; `[type]` a list whose items all
+ * have that type; an object of a list's items' types by index. A string has none.
+ */
+export type TypeShape = string | TypeShape[] | { [key: string]: TypeShape };
+
+/**
+ * The value of the reserved property: the types of the properties (`t`, format 2) and the
+ * properties whose change replaces the resource. Format 1 (templates synthesized by earlier
+ * versions, still read) listed the JSON pointers of numbers, booleans and nulls instead.
  */
 export interface EncodedOptions {
   /** Format version. */
   readonly v: string;
-  /** JSON pointers of properties that were numbers. */
+  /** The types of the properties (format 2). */
+  readonly t?: TypeShape;
+  /** Format 1: JSON pointers of properties that were numbers. */
   readonly numbers?: string[];
-  /** JSON pointers of properties that were booleans. */
+  /** Format 1: JSON pointers of properties that were booleans. */
   readonly booleans?: string[];
-  /** JSON pointers of properties that were null. */
+  /** Format 1: JSON pointers of properties that were null. */
   readonly nulls?: string[];
   /** Top-level properties whose change replaces the physical resource. */
   readonly replaceOnChange?: string[];
 }
 
 /** Current value of `EncodedOptions.v`. */
-export const ENCODING_VERSION = '1';
+export const ENCODING_VERSION = '2';
+
+/**
+ * Environment variable holding the SSM path under which the runtime claims each request
+ * before onEvent runs (`exactlyOnce`, set by default). Unset: every delivery runs onEvent.
+ */
+export const ENV_CLAIM_PATH = 'CDK_LIFECYCLE_CLAIM_PATH';
 
 /** Environment variable naming the user's isComplete export, e.g. `index.isComplete` (in-function mode). */
 export const ENV_IS_COMPLETE_HANDLER = 'CDK_LIFECYCLE_IS_COMPLETE_HANDLER';

@@ -7,6 +7,8 @@
  * All I/O (the PUT, the clock, the handler invoker, the log sink) is injected.
  */
 import { POLLING_BUILD } from './build-variant';
+import type { RequestClaims } from './claim/request-claims';
+import { stepDeadline } from './polling/invocation-time';
 import type { Waiter } from './polling/waiter';
 import { computeBudget, prepareDeadline, readServiceTimeout, requestSentAt } from './protocol/deadline';
 import { errorText } from './protocol/error-text';
@@ -40,7 +42,12 @@ export interface HandlerDependencies {
   readonly defaultRemainingMs?: number;
   /** Waits for isComplete after onEvent (polling providers only). */
   readonly waiter?: Waiter;
+  /** Claims each request before onEvent runs (`exactlyOnce`, the default); none: every delivery runs it. */
+  readonly claims?: RequestClaims;
 }
+
+/** The longest a request's claim may take, in ms (it gets a third of the handler's time, at most this). */
+const MAX_CLAIM_MS = 10_000;
 
 /** What the Lambda handler resolves with: a summary per request (useful to tests and logs). */
 export interface InvocationSummary {
@@ -61,15 +68,24 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
   const sendDeps = { put: deps.put, now, sleep, random: deps.random ?? Math.random };
   const root = createLogger(deps.log);
 
-  /** Fits and sends one answer, logs what became of it, and completes the request's summary. */
-  const deliver = async (summary: RequestSummary, body: ResponseBody, url: URL, deadline: number, logger: Logger): Promise<RequestSummary> => {
+  /**
+   * Fits and sends one answer, logs what became of it, and completes the request's summary.
+   * With `record`, the answer of a claimed request is also written into its claim (beside the
+   * PUT, not before it), so that a later delivery sends the same answer again.
+   */
+  const deliver = async (
+    summary: RequestSummary, body: ResponseBody, url: URL, deadline: number, logger: Logger, record = false,
+  ): Promise<RequestSummary> => {
     const fitted = fitResponse(body);
     if (!fitted) {
       logger.error('cannot answer: the copied fields exceed 4,096 bytes');
       return summary;
     }
+    const recorded = record && deps.claims?.record(fitted, deadline).catch((e) => {
+      logger.error('could not record the answer in the request\'s claim: a later delivery of this request stays silent', { error: errorText(e) });
+    });
     // Without a policy, sendResponse's default.
-    const outcome = await sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, deps.retryPolicy);
+    const [outcome] = await Promise.all([sendResponse(url, JSON.stringify(fitted), deadline, sendDeps, deps.retryPolicy), recorded]);
     const fields = {
       status: fitted.Status,
       physicalResourceId: fitted.PhysicalResourceId,
@@ -99,7 +115,25 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
     const budget = computeBudget(startedAt, remaining, serviceTimeout, sentAt);
     const logs = logLocation(context, address.RequestId);
     let body: ResponseBody;
+    let claimed = false;
     try {
+      if (parsed.ok && deps.claims && !(parsed.request.RequestType === 'Delete' && isFailedCreateId(parsed.request.PhysicalResourceId))) {
+        // A third of the handler's time at most: a claim that SSM slows down or refuses still leaves time to answer.
+        const claim = await deps.claims.claim(parsed.request, stepDeadline(now(), budget.handlerDeadline, MAX_CLAIM_MS));
+        if (claim.kind === 'answered') {
+          logger.info('this request was answered already (a repeated delivery): sending the recorded answer again');
+          return await deliver(summary, claim.body, url, budget.responseDeadline, logger);
+        }
+        if (claim.kind === 'running') {
+          logger.info('this request is handled by another invocation (a repeated delivery): nothing to do', claim.problem ? { problem: claim.problem } : {});
+          return { ...summary, status: 'DUPLICATE' };
+        }
+        if (claim.kind === 'failed') {
+          logger.error('could not claim the request: onEvent is not run', { error: claim.error });
+          return await deliver(summary, failedResponse(address, `could not claim the request before running onEvent (SSM cannot say whether another delivery of it runs already), so onEvent was not run: ${claim.error} (see ${logs})`), url, budget.responseDeadline, logger);
+        }
+        claimed = true;
+      }
       if (parsed.ok) {
         const handlerTimeoutMs = budget.handlerDeadline - now();
         body = await runLifecycle(parsed.request, { invoke: deps.invoke, handlerTimeoutMs, logLocation: logs, logger, now });
@@ -114,7 +148,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
             remainingMs: remaining,
             logger,
             logLocation: logs,
-            answer: (answer, deadline) => deliver(summary, answer, url, deadline, logger),
+            answer: (answer, deadline) => deliver(summary, answer, url, deadline, logger, claimed),
           });
           return waited ?? { ...summary, status: 'WAITING' };
         }
@@ -127,7 +161,7 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
       logger.error('unexpected error', { error: errorText(e) });
       body = failedResponse(address, `cdk-lifecycle runtime error: ${errorText(e)} (see ${logs})`);
     }
-    return deliver(summary, body, url, budget.responseDeadline, logger);
+    return deliver(summary, body, url, budget.responseDeadline, logger, claimed);
   };
 
   return async (event, context) => {
@@ -144,7 +178,8 @@ export function createHandler(deps: HandlerDependencies): (event: unknown, conte
           logLocation: (requestId) => logLocation(context, requestId),
           answer: async (body, url, deadline, logger) => {
             const target = checkResponseUrl(url);
-            if (target.url) await deliver({ requestId: body.RequestId, delivered: false }, body, target.url, deadline, logger);
+            // The request was claimed by the invocation that ran onEvent, whose wait this one continues.
+            if (target.url) await deliver({ requestId: body.RequestId, delivered: false }, body, target.url, deadline, logger, true);
             else logger.error('cannot answer: no usable ResponseURL', { problem: target.problem });
           },
         });

@@ -10,8 +10,11 @@
  */
 import { join, resolve } from 'node:path';
 import { POLLING_BUILD } from './build-variant';
+import { Parameters } from './claim/parameters';
+import { RequestClaims } from './claim/request-claims';
+import { signedSsmOperations } from './claim/signed-ssm';
 import {
-  ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER,
+  ENV_CLAIM_PATH, ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER,
 } from './contract';
 import { createHandler } from './create-handler';
 import { HANDLER_WORKER_ENV, isHandlerWorkerData, runHandlerWorker } from './isolation/handler-worker';
@@ -75,8 +78,17 @@ const threads: typeof import('node:worker_threads') | undefined = process.env[HA
 const asWorker = isHandlerWorkerData(threads?.workerData);
 if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, process);
 
+/** The claims of this provider's requests, when it claims them (`exactlyOnce`). */
+function claimsFromEnvironment(env: NodeJS.ProcessEnv): RequestClaims | undefined {
+  const path = env[ENV_CLAIM_PATH];
+  if (!path) return undefined;
+  const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
+  return new RequestClaims(new Parameters(signedSsmOperations(env), { now: Date.now, sleep, random: Math.random }), path, Date.now);
+}
+
 const handlers = asWorker ? undefined : handlersFromEnvironment(process.env);
 const handler = handlers && createHandler({
+  claims: claimsFromEnvironment(process.env),
   invoke: handlers[0],
   put: nodePut,
   log: (line) => console.log(line),

@@ -69,10 +69,21 @@ export interface LifecycleResult {
    * Delete: must be the current id or absent.
    */
   readonly PhysicalResourceId?: string;
-  /** Values readable with `Fn::GetAtt` (Create and Update only). */
+  /**
+   * Values readable with `Fn::GetAtt` (Create and Update only). CloudFormation reads only
+   * top-level keys: nested objects and lists are flattened into dotted keys
+   * (`{ a: { b: 'x' } }` is answered as `{ 'a.b': 'x' }`, read as `Fn::GetAtt [R, a.b]`).
+   */
   readonly Data?: Record<string, unknown>;
   /** Mask `Data` in CloudFormation output (Create and Update only). */
   readonly NoEcho?: boolean;
+  /**
+   * `FAILED` fails the request with `Reason` (as cfn-response handlers write it); `SUCCESS`
+   * changes nothing. Throwing an error is the usual way to fail.
+   */
+  readonly Status?: 'SUCCESS' | 'FAILED';
+  /** Why the request failed, with `Status: 'FAILED'` (ignored otherwise, as CloudFormation ignores it). */
+  readonly Reason?: string;
 }
 
 /** The signature of a handler function. */

@@ -29,5 +29,5 @@ export { failsResource, outcomeOf } from '../local/protocol/check-response';
 export type { Violation } from '../local/protocol/check-response';
 export type { CloudFormationRequest, RequestType } from '../local/request/cloudformation-request';
 export type { StepProgress } from '../local/play/play-step';
-export { playOk, stepOk } from '../local/play/step-result';
+export { maskedStep, MASKED, playOk, stepOk } from '../local/play/step-result';
 export type { CustomResourceResponse, InvocationSummary, PlayResult, StepResult } from '../local/play/step-result';

@@ -43,7 +43,7 @@ describe('ProvidedResource', () => {
       ServiceTimeout: 600,
       endpoints: ['https://example.com'],
       frequencyOfTestsPerHour: 3,
-      [RESERVED_PROPERTY]: { v: '1', numbers: ['/frequencyOfTestsPerHour'], booleans: ['/enabled'], replaceOnChange: ['region'] },
+      [RESERVED_PROPERTY]: { v: '2', t: { frequencyOfTestsPerHour: 'n', enabled: 'b' }, replaceOnChange: ['region'] },
     });
   });
 
@@ -151,7 +151,7 @@ describe('values CloudFormation refuses', () => {
       list: [1, '', 'two', ''],
       mixed: [{}],
       kept: 'text',
-      [RESERVED_PROPERTY]: { v: '1', numbers: ['/list/0'], nulls: ['/nothing', '/nested/x', '/nested/deeper/y/0', '/list/1', '/list/3', '/mixed/0/z'] },
+      [RESERVED_PROPERTY]: { v: '2', t: { nothing: 'z', nested: { x: 'z', deeper: { y: ['z'] } }, list: { 0: 'n', 1: 'z', 3: 'z' }, mixed: [{ z: 'z' }] } },
     });
     expect(decodeProperties(cfnStringify(written) as Record<string, unknown>).properties).toEqual(nullsEverywhere);
   });

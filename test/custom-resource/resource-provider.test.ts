@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ResourceProvider, ServiceTokenType } from '../../src';
-import { ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
+import { ENV_CLAIM_PATH, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_USER_HANDLER, RUNTIME_HANDLER } from '../../src/runtime/contract';
 import { appWithAssetMetadata, functionAssetDirs, listFiles } from '../helpers/assembly';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'echo');
@@ -44,17 +44,35 @@ describe('ResourceProvider in in-function mode', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  test('THEN the role may only write to its own log group (no wildcard actions, no managed policies)', () => {
+  test('THEN the role may only write to its own log group and claim requests under its own path (no wildcard actions, no managed policies)', () => {
     const role = Object.values(template.findResources('AWS::IAM::Role'))[0];
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-    const actions = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
-    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    const statements = role.Properties.Policies.flatMap((p: any) => p.PolicyDocument.Statement);
+    const actions = statements.flatMap((s: any) => [s.Action].flat());
+    expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'ssm:GetParameter', 'ssm:PutParameter']);
     expect(actions.some((a: string) => a.includes('*'))).toBe(false);
+    const claim = statements.find((s: any) => s.Sid === 'ClaimEachRequestOnce');
+    const variables = Object.values<any>(template.findResources('AWS::Lambda::Function'))[0].Properties.Environment.Variables;
+    expect(variables[ENV_CLAIM_PATH]).toBe(`/cdk-lifecycle/Test/${provider.node.addr}`);
+    expect(claim.Resource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:us-east-1:123456789012:parameter${variables[ENV_CLAIM_PATH]}/*`]] });
+  });
+
+  test('THEN Lambda keeps a request at most an hour (every ServiceTimeout has passed by then)', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumEventAgeInSeconds: 3600 });
   });
 
   test('THEN the service token is the function ARN', () => {
     expect(stack.resolve(provider.serviceToken)).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^ProviderFunction/), 'Arn'] });
   });
+});
+
+test('GIVEN exactlyOnce: false WHEN synthesized THEN no claim path is set and the role may not touch SSM', () => {
+  const stack = newStack();
+  new ResourceProvider(stack, 'P', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', exactlyOnce: false });
+  const template = Template.fromStack(stack);
+  const variables = Object.values<any>(template.findResources('AWS::Lambda::Function'))[0].Properties.Environment.Variables;
+  expect(variables[ENV_CLAIM_PATH]).toBeUndefined();
+  expect(JSON.stringify(template.findResources('AWS::IAM::Role'))).not.toContain('ssm:');
 });
 
 describe('ResourceProvider isolateHandler', () => {
@@ -110,15 +128,17 @@ describe('ResourceProvider with SNS', () => {
 });
 
 describe('ResourceProvider validation', () => {
+  // aws-cdk-lib binds a directory asset to one stack: a new Code for every stack, as for lambda.Function.
   const code = lambda.Code.fromAsset(HANDLER_DIR);
+  const fresh = () => lambda.Code.fromAsset(HANDLER_DIR);
   test.each([
     ['neither code nor function', {}, /Test\/P: code is required: give entry \(a TypeScript or JavaScript file\), code and handler \(JavaScript code\), or onEventFunction/],
-    ['code without handler', { code }, /Test\/P: handler must look like "file.export" \(for example "index.onEvent"\), got null/],
-    ['a handler without an export', { code, handler: 'index' }, /Test\/P: handler must look like "file.export".*got "index"/],
-    ['a timeout of 2 seconds', { code, handler: 'index.onEvent', timeout: Duration.seconds(2) }, /Test\/P: timeout must be between 5 seconds and 15 minutes.*got 2 seconds/],
+    ['code without handler', { code: fresh() }, /Test\/P: handler must look like "file.export" \(for example "index.onEvent"\), got null/],
+    ['a handler without an export', { code: fresh(), handler: 'index' }, /Test\/P: handler must look like "file.export".*got "index"/],
+    ['a timeout of 2 seconds', { code: fresh(), handler: 'index.onEvent', timeout: Duration.seconds(2) }, /Test\/P: timeout must be between 5 seconds and 15 minutes.*got 2 seconds/],
     ['a missing asset directory', { code: lambda.Code.fromAsset('/no/such/dir'), handler: 'index.x' }, /Test\/P: code must point at an existing directory/],
     ['a zip file asset', { code: lambda.Code.fromAsset(__filename), handler: 'index.x' }, /Test\/P: code must be a directory asset/],
-    ['CloudFormation parameter code', { code: lambda.Code.fromCfnParameters(), handler: 'index.x' }, /Test\/P: code must be lambda.Code.fromAsset\(directory\) or lambda.Code.fromInline\(source\), got CfnParametersCode/],
+    ['CloudFormation parameter code', { code: lambda.Code.fromCfnParameters(), handler: 'index.x' }, /Test\/P: code must be lambda.Code.fromAsset\(directory\) \(or another directory asset\) or lambda.Code.fromInline\(source\), got CfnParametersCode/],
   ])('GIVEN %s WHEN constructed THEN it throws with the path, property and value', (_name, props, message) => {
     expect(() => new ResourceProvider(newStack(), 'P', props as any)).toThrow(message);
   });
@@ -132,7 +152,7 @@ describe('ResourceProvider validation', () => {
   test('GIVEN both code and onEventFunction WHEN constructed THEN it throws', () => {
     const stack = newStack();
     const fn = lambda.Function.fromFunctionArn(stack, 'F', 'arn:aws:lambda:us-east-1:123456789012:function:f');
-    expect(() => new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent', onEventFunction: fn })).toThrow(/Test\/P: onEventFunction cannot be combined with code: give exactly one of entry/);
+    expect(() => new ResourceProvider(stack, 'P', { code: fresh(), handler: 'index.onEvent', onEventFunction: fn })).toThrow(/Test\/P: onEventFunction cannot be combined with code: give exactly one of entry/);
   });
 
   test('GIVEN inline code WHEN synthesized THEN it is staged as index.js beside the runtime', () => {
@@ -147,9 +167,15 @@ describe('ResourceProvider validation', () => {
   test('GIVEN a directory asset WHEN synthesized THEN the user files and the runtime are staged together', () => {
     const app = appWithAssetMetadata();
     const stack = new Stack(app, 'Dir');
-    new ResourceProvider(stack, 'P', { code, handler: 'index.onEvent' });
+    new ResourceProvider(stack, 'P', { code: fresh(), handler: 'index.onEvent' });
     const [assetDir] = Object.values(functionAssetDirs(app.synth(), 'Dir'));
     expect(listFiles(assetDir)).toEqual(['cdk-lifecycle-runtime/index.js', 'index.js']);
+  });
+
+  test('GIVEN one Code bound in another stack WHEN a provider uses it THEN synth fails as it does for lambda.Function', () => {
+    const app = new App();
+    new ResourceProvider(new Stack(app, 'One'), 'P', { code, handler: 'index.onEvent' });
+    expect(() => new ResourceProvider(new Stack(app, 'Two'), 'P', { code, handler: 'index.onEvent' })).toThrow(/Asset is already associated with another stack 'One'/);
   });
 });
 
@@ -234,7 +260,7 @@ describe('ResourceProvider with a TypeScript entry', () => {
 describe('ResourceProvider with a directory asset', () => {
   test('GIVEN a handler module that is not in the directory WHEN constructed THEN synth fails listing what was looked for', () => {
     expect(() => new ResourceProvider(newStack(), 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'main.onEvent' }))
-      .toThrow(/Test\/Provider: code has no module "main" for the handler: none of main.js, main.cjs, main.mjs, main\/index.js is in .*echo\.$/);
+      .toThrow(/Test\/Provider: code has no module "main" for the handler: none of main.js, main.cjs, main.mjs, main\/index.js is in .*echo as staged with its options \(.*asset\.[0-9a-f]+\)\.$/);
   });
 
   test('GIVEN a directory with only index.ts WHEN constructed THEN the error says Lambda runs JavaScript and points at entry', () => {

@@ -19,7 +19,7 @@ import { ResourceProvider } from '../../src';
 import { FAILED_CREATE_MARKER } from '../../src/runtime/contract';
 import { appWithAssetMetadata, functionAssetDirs } from '../helpers/assembly';
 import { makeEvent } from '../helpers/events';
-import { Container, Invocation, LocalFunction, localFunction } from '../helpers/local-lambda';
+import { Container, Invocation, LocalFunction, localFunction, stopLocalSsm, withLocalSsm } from '../helpers/local-lambda';
 import { RecordedPut, ResponseServer, SIGNATURE, testCertificate } from '../helpers/response-server';
 
 const HANDLER_DIR = path.join(__dirname, '..', 'fixtures', 'handlers', 'hostile');
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const template = assembly.getStackByName('Hazards').template;
   fns = {};
   for (const [id, dir] of Object.entries(functionAssetDirs(assembly, 'Hazards'))) {
-    fns[id.replace(/Function[0-9A-F]{8}$/, '')] = localFunction(dir, template.Resources[id]);
+    fns[id.replace(/Function[0-9A-F]{8}$/, '')] = await withLocalSsm(localFunction(dir, template.Resources[id]));
   }
   expect(Object.keys(fns).sort()).toEqual(['InThread', 'Isolated']);
   expect(fns.Isolated.memorySize).toBe(256);
@@ -51,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(containers.map((c) => c.close()));
   await server.close();
+  await stopLocalSsm();
 });
 
 /** A warm sandbox of `fn` trusting the server's certificate. */

@@ -10,6 +10,8 @@
  */
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { LoopbackServer } from '../../src/local/aws/loopback-server';
+import { ParameterStore } from '../../src/local/aws/ssm-api';
 
 export interface LocalFunction {
   readonly assetDir: string;
@@ -200,4 +202,32 @@ export async function invoke(fn: LocalFunction, event: unknown, extraEnv: Record
   } finally {
     await container.close();
   }
+}
+
+let ssm: Promise<Record<string, string>> | undefined;
+let stopSsm: (() => Promise<void>) | undefined;
+
+/**
+ * The environment that points a function's SSM calls (the claim of each request) at a loopback
+ * stand-in of SSM with SSM's create-once semantics, started once per test process.
+ */
+export function localSsmEnvironment(): Promise<Record<string, string>> {
+  ssm ??= (async () => {
+    const server = await LoopbackServer.start([new ParameterStore('us-east-1', '123456789012').route]);
+    stopSsm = () => server.close();
+    return { AWS_ENDPOINT_URL_SSM: server.url, AWS_ACCESS_KEY_ID: 'AKIDLOCALTEST', AWS_SECRET_ACCESS_KEY: 'local-secret', AWS_REGION: 'us-east-1' };
+  })();
+  return ssm;
+}
+
+/** Stops the loopback SSM stand-in, if one was started. */
+export async function stopLocalSsm(): Promise<void> {
+  await stopSsm?.();
+  ssm = undefined;
+  stopSsm = undefined;
+}
+
+/** `fn` with its SSM calls pointed at the loopback stand-in (`localSsmEnvironment`). */
+export async function withLocalSsm(fn: LocalFunction): Promise<LocalFunction> {
+  return { ...fn, environment: { ...fn.environment, ...await localSsmEnvironment() } };
 }

@@ -49,7 +49,7 @@ describe('framework mode', () => {
 
   test('GIVEN a function answering a JSON payload WHEN invoked THEN the event is sent without a ResponseURL and the payload is the result', async () => {
     const sent: string[] = [];
-    const outcome = await frameworkInvoker('arn:fn', answering({ payload: JSON.stringify({ PhysicalResourceId: 'from-fn', Extra: 'dropped' }) }, sent)).call(event, options);
+    const outcome = await frameworkInvoker('arn:fn', answering({ payload: JSON.stringify({ PhysicalResourceId: 'from-fn', Status: 'SUCCESS' }) }, sent)).call(event, options);
     expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'from-fn' } });
     expect(JSON.parse(sent[0])).toEqual(event);
     expect(sent[0]).not.toContain('ResponseURL');

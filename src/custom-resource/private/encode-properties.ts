@@ -1,53 +1,70 @@
 /**
- * Synth-time half of type fidelity: lists the JSON pointers of the numbers, booleans and
- * nulls in a `ProvidedResource`'s properties, so the runtime can undo CloudFormation's
- * stringification. Unresolved tokens are skipped, except number tokens (they resolve to a
- * number, and the runtime only converts strings that parse as numbers).
+ * Synth-time half of type fidelity: the shape of the JSON types in a `ProvidedResource`'s
+ * properties, so the runtime can undo CloudFormation's stringification.
+ *
+ * The shape grows with the number of distinct shapes, not with the number of values: a string
+ * has none (strings are what CloudFormation delivers anyway), a number is `"n"`, a boolean
+ * `"b"`, a null `"z"`; an object is an object of the shapes of its members that have one; a
+ * list whose items all have one shape is `[shape]` (60,000 numbers: `["n"]`), any other list
+ * an object of the shapes of its items by index. The properties are resolved first (tokens
+ * included: `Lazy.any(() => 7)` is the number 7, `Fn.conditionIf(c, 5, 6)` a number), and an
+ * intrinsic whose every outcome has one shape (the branches of `Fn::If`) has that shape.
  *
  * CloudFormation refuses a template with `null` anywhere ("'null' values are not allowed in
  * templates"), so the properties are written without them: a null object member is left
  * out, a null list item becomes "" (keeping the positions of the items after it), and the
- * runtime puts each null back from the list of null paths.
+ * runtime puts each null back from the shape.
  */
 import { Token } from 'aws-cdk-lib';
 import { ConstructPropsError } from './validation-error';
-import { ENCODING_VERSION, EncodedOptions } from '../../runtime/contract';
+import { ENCODING_VERSION, EncodedOptions, TypeShape } from '../../runtime/contract';
 
-/** Escapes one JSON pointer segment (RFC 6901). */
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+/** The shape of a resolved JSON value (template JSON: intrinsics are objects), undefined for a string. */
+export function shapeOf(value: unknown): TypeShape | undefined {
+  if (value === null) return 'z';
+  if (typeof value === 'number') return 'n';
+  if (typeof value === 'boolean') return 'b';
+  if (Array.isArray(value)) return listShape(value.map(shapeOf));
+  if (typeof value !== 'object' || value === undefined) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && (keys[0] === 'Ref' || keys[0].startsWith('Fn::'))) return intrinsicShape(keys[0], (value as Record<string, unknown>)[keys[0]]);
+  const shape: Record<string, TypeShape> = {};
+  for (const key of keys) {
+    const member = shapeOf((value as Record<string, unknown>)[key]);
+    if (member !== undefined) defineOwn(shape, key, member);
+  }
+  return Object.keys(shape).length > 0 ? shape : undefined;
 }
 
-/** The reserved property's value for these properties. */
+/** `[shape]` when every item has the same one, else the items' shapes by index. */
+function listShape(items: Array<TypeShape | undefined>): TypeShape | undefined {
+  if (items.length === 0 || items.every((item) => item === undefined)) return undefined;
+  const first = JSON.stringify(items[0]);
+  if (items[0] !== undefined && items.every((item) => JSON.stringify(item) === first)) return [items[0]];
+  const byIndex: Record<string, TypeShape> = {};
+  items.forEach((item, index) => { if (item !== undefined) byIndex[index] = item; });
+  return byIndex;
+}
+
+/** An intrinsic's shape: the one every branch of `Fn::If` shares (AWS::NoValue aside), else none (a string). */
+function intrinsicShape(name: string, argument: unknown): TypeShape | undefined {
+  if (name !== 'Fn::If' || !Array.isArray(argument) || argument.length !== 3) return undefined;
+  const branches = argument.slice(1).filter((branch) => !(typeof branch === 'object' && branch !== null && (branch as { Ref?: unknown }).Ref === 'AWS::NoValue'));
+  const shapes = branches.map(shapeOf);
+  const first = JSON.stringify(shapes[0]);
+  return shapes.length > 0 && shapes.every((shape) => JSON.stringify(shape) === first) ? shapes[0] : undefined;
+}
+
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The reserved property's value for these (resolved) properties. */
 export function encodeOptions(properties: { [key: string]: unknown }, replaceOnChange: string[]): EncodedOptions {
-  const numbers: string[] = [];
-  const booleans: string[] = [];
-  const nulls: string[] = [];
-  const visit = (value: unknown, pointer: string): void => {
-    if (value === null) {
-      nulls.push(pointer);
-    } else if (typeof value === 'number') {
-      numbers.push(pointer);
-    } else if (typeof value === 'boolean') {
-      booleans.push(pointer);
-    } else if (Array.isArray(value)) {
-      if (Token.isUnresolved(value)) return;
-      value.forEach((item, index) => visit(item, `${pointer}/${index}`));
-    } else if (typeof value === 'object' && value !== undefined) {
-      if (Token.isUnresolved(value)) return;
-      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-        if (item !== undefined) visit(item, `${pointer}/${escapeSegment(key)}`);
-      }
-    }
-  };
-  for (const [key, value] of Object.entries(properties)) {
-    if (value !== undefined) visit(value, `/${escapeSegment(key)}`);
-  }
+  const types = shapeOf(properties);
   return {
     v: ENCODING_VERSION,
-    ...(numbers.length ? { numbers } : {}),
-    ...(booleans.length ? { booleans } : {}),
-    ...(nulls.length ? { nulls } : {}),
+    ...(types !== undefined ? { t: types } : {}),
     ...(replaceOnChange.length ? { replaceOnChange } : {}),
   };
 }
@@ -60,18 +77,21 @@ export const NULL_ITEM = '';
  * as "" (list items), everything else as given.
  *
  * @throws ConstructPropsError for a value CloudFormation cannot take (a number that is not
- * finite, undefined in a list, a function, a symbol, a bigint, an object that is not plain
- * JSON), naming its path
+ * finite, undefined in a list or a hole in a sparse one, a function, a symbol, a bigint, an
+ * object that is not plain JSON), naming its path
  */
 export function cloudFormationProperties(path: string, properties: { [key: string]: unknown }): { [key: string]: unknown } {
   const write = (value: unknown, at: string, inList: boolean): unknown => {
     if (value === null) return inList ? NULL_ITEM : undefined;
     if (Token.isUnresolved(value)) return value;
     if (Array.isArray(value)) {
-      return value.map((item, index) => {
-        if (item === undefined) refuse(path, `${at}[${index}]`, 'is undefined inside a list: aws-cdk-lib drops it and moves the items after it; leave it out or use null');
-        return write(item, `${at}[${index}]`, true);
-      });
+      const items: unknown[] = [];
+      for (let index = 0; index < value.length; index++) {
+        if (!(index in value)) refuse(path, `${at}[${index}]`, 'is a hole in a sparse list: aws-cdk-lib drops it and moves the items after it; give every item (null where there is none)');
+        if (value[index] === undefined) refuse(path, `${at}[${index}]`, 'is undefined inside a list: aws-cdk-lib drops it and moves the items after it; leave it out or use null');
+        items.push(write(value[index], `${at}[${index}]`, true));
+      }
+      return items;
     }
     switch (typeof value) {
       case 'string':
@@ -88,7 +108,7 @@ export function cloudFormationProperties(path: string, properties: { [key: strin
         const written: { [key: string]: unknown } = {};
         for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
           const out = item === undefined ? undefined : write(item, `${at}.${key}`, false);
-          if (out !== undefined) written[key] = out;
+          if (out !== undefined) defineOwn(written, key, out);
         }
         return written;
       }

@@ -37,10 +37,29 @@ export class EntryBundleError extends Error {
   }
 }
 
+/** Lock files that mark a project's root, as NodejsFunction looks for them. */
+const LOCK_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock'];
+
+/**
+ * The folder esbuild works from: the nearest folder above the entry with a lock file (the
+ * project root, as NodejsFunction takes the lock file's folder), else the entry's own folder.
+ * Never the process's working directory: esbuild writes paths relative to its working
+ * directory into the bundle, so the same code would get another asset hash when synthesized
+ * from elsewhere.
+ */
+export function projectRoot(entry: string): string {
+  const start = path.dirname(path.resolve(entry));
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (LOCK_FILES.some((file) => fs.existsSync(path.join(dir, file)))) return dir;
+    if (path.dirname(dir) === dir) return start;
+  }
+}
+
 /** The options shared by the bundle and the export analysis. */
 function baseOptions(entry: string): Record<string, unknown> {
   return {
     entryPoints: [entry],
+    absWorkingDir: projectRoot(entry),
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -89,12 +108,16 @@ export function moduleCandidates(dir: string, modulePath: string): string[] {
   return [`${base}.js`, `${base}.cjs`, `${base}.mjs`, path.join(base, 'index.js')];
 }
 
-/** Why `dir` has no loadable module `modulePath`, or undefined when it has one. */
-export function missingModuleProblem(dir: string, modulePath: string): string | undefined {
+/**
+ * Why `dir` has no loadable module `modulePath`, or undefined when it has one. `shown` is the
+ * folder the user gave (`dir` is what aws-cdk-lib staged from it, with its options).
+ */
+export function missingModuleProblem(dir: string, modulePath: string, shown = dir): string | undefined {
   if (moduleCandidates(dir, modulePath).some((file) => fs.existsSync(file) && fs.statSync(file).isFile())) return undefined;
   const typescript = ['.ts', '.mts', '.cts'].map((ext) => `${modulePath}${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
   const hint = typescript
-    ? ` It has ${typescript}: Lambda runs JavaScript only. Give entry: "${path.join(dir, typescript)}" instead of code (it is bundled with esbuild at synth), or compile it to JavaScript first.`
+    ? ` It has ${typescript}: Lambda runs JavaScript only. Give entry: "${path.join(shown, typescript)}" instead of code (it is bundled with esbuild at synth), or compile it to JavaScript first.`
     : '';
-  return `has no module "${modulePath}" for the handler: none of ${modulePath}.js, ${modulePath}.cjs, ${modulePath}.mjs, ${modulePath}/index.js is in ${dir}.${hint}`;
+  const where = shown === dir ? dir : `${shown} as staged with its options (${dir})`;
+  return `has no module "${modulePath}" for the handler: none of ${modulePath}.js, ${modulePath}.cjs, ${modulePath}.mjs, ${modulePath}/index.js is in ${where}.${hint}`;
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Stage, cx_api as cxapi } from 'aws-cdk-lib';
+import { AssetHashType, FileSystem, Stack, Stage, SymlinkFollowMode, cx_api as cxapi } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct, IConstruct } from 'constructs';
 import { bundleEntry, loadEsbuild } from './entry-bundle';
@@ -21,7 +21,8 @@ export const RUNTIME_POLLING_BUNDLE_DIR = path.join(__dirname, '..', '..', '..',
 
 /** The user's code as something that can be copied (or bundled) next to the runtime. */
 export type UserCodeSource =
-  | { readonly directory: string }
+  /** What aws-cdk-lib staged for the user's `lambda.Code` asset (its options applied), and that asset's hash. */
+  | { readonly directory: string; readonly assetHash: string; readonly sourcePath: string }
   | { readonly inlineSource: string }
   | { readonly entry: string }
   | undefined;
@@ -29,20 +30,53 @@ export type UserCodeSource =
 /** The module the runtime loads for an `entry`: the bundle is written as `index.js`. */
 export const ENTRY_MODULE = 'index';
 
-/** Reads where the user's code lives; returns a reason when it cannot be combined. */
+/** The part of an aws-cdk-lib `s3_assets.Asset` read here (public members). */
+interface BoundAsset {
+  readonly assetPath: string;
+  readonly assetHash: string;
+  readonly isFile: boolean;
+  readonly s3ObjectKey: string;
+}
+
+function isBoundAsset(value: unknown): value is BoundAsset {
+  const asset = (value ?? {}) as Partial<BoundAsset>;
+  return typeof asset.assetPath === 'string' && typeof asset.assetHash === 'string' && typeof asset.s3ObjectKey === 'string' && typeof asset.isFile === 'boolean';
+}
+
+/**
+ * The asset a bound `lambda.Code` created: under `bindScope` when this bind created it, else
+ * (the same Code bound before, by a `lambda.Function` of the stack) the stack's asset with
+ * the object key the bind answered.
+ */
+function boundAsset(bindScope: Construct, objectKey: string): BoundAsset | undefined {
+  const matches = (c: unknown): c is BoundAsset => isBoundAsset(c) && c.s3ObjectKey === objectKey;
+  const found: unknown = bindScope.node.children.find(matches) ?? Stack.of(bindScope).node.findAll().find(matches);
+  return matches(found) ? found : undefined;
+}
+
+/**
+ * Reads the user's code; returns a reason when it cannot be combined. A directory asset is
+ * bound the way `lambda.Function` binds it, so aws-cdk-lib stages it with every option
+ * `lambda.Code.fromAsset` took (exclude, ignoreMode, followSymlinks, bundling, assetHash):
+ * the provider's code is what it staged.
+ */
 export function userCodeSource(scope: Construct, code: lambda.Code): { source?: UserCodeSource; problem?: string } {
   const assetPath = (code as { path?: unknown }).path;
-  if (code instanceof lambda.AssetCode || typeof assetPath === 'string') {
-    const dir = String(assetPath);
-    if (!fs.existsSync(dir)) return { problem: `must point at an existing directory, got lambda.Code.fromAsset("${dir}") (not found)` };
-    if (!fs.statSync(dir).isDirectory()) return { problem: `must be a directory asset (the runtime is added beside your files), got the file "${dir}"` };
-    return { source: { directory: dir } };
+  if (typeof assetPath === 'string') {
+    if (!fs.existsSync(assetPath)) return { problem: `must point at an existing directory, got lambda.Code.fromAsset("${assetPath}") (not found)` };
+    if (!fs.statSync(assetPath).isDirectory()) return { problem: `must be a directory asset (the runtime is added beside your files), got the file "${assetPath}"` };
   }
-  if (code instanceof lambda.InlineCode) {
-    const config = code.bind(scope);
-    return { source: { inlineSource: config.inlineCode ?? '' } };
+  const bindScope = new Construct(scope, 'UserCode');
+  const config = code.bind(bindScope);
+  if (typeof config.inlineCode === 'string') return { source: { inlineSource: config.inlineCode } };
+  const asset = config.s3Location ? boundAsset(bindScope, config.s3Location.objectKey) : undefined;
+  if (asset === undefined) {
+    return { problem: `must be lambda.Code.fromAsset(directory) (or another directory asset) or lambda.Code.fromInline(source), got ${code.constructor?.name ?? typeof code}` };
   }
-  return { problem: `must be lambda.Code.fromAsset(directory) or lambda.Code.fromInline(source), got ${code.constructor?.name ?? typeof code}` };
+  if (asset.isFile) return { problem: `must be a directory asset (the runtime is added beside your files), got the file asset ${asset.assetPath}` };
+  const outdir = Stage.of(scope)?.outdir ?? '';
+  const sourcePath = typeof assetPath === 'string' ? path.resolve(assetPath) : asset.assetPath;
+  return { source: { directory: path.resolve(outdir, asset.assetPath), assetHash: asset.assetHash, sourcePath } };
 }
 
 /** The provider function's code, staged, and what it was made from. */
@@ -58,9 +92,14 @@ export interface StagedCode {
 }
 
 /**
- * Stages the provider function's code: the user's files copied, inline code written as
+ * Stages the provider function's code: what aws-cdk-lib staged for the user's directory asset
+ * copied (symbolic links as links, as aws-cdk-lib copies them), inline code written as
  * `index.js`, or an entry bundled with esbuild, and the runtime beside them, in a folder of
- * the cloud assembly that becomes a plain directory asset (its hash is that of its content).
+ * the cloud assembly that becomes a plain directory asset.
+ *
+ * A directory asset's hash is derived from the user's asset hash (which already reflects its
+ * options: an excluded file does not count, a custom `assetHash` is the user's word) and the
+ * runtime's; an entry's or inline code's is that of the folder's content.
  *
  * The folder is made here rather than by aws-cdk-lib's local bundling: aws-cdk-lib stages an
  * asset once per cache key, built from the asset's props as JSON, which leaves out the local
@@ -81,9 +120,11 @@ export function stageProviderCode(scope: Construct, source: UserCodeSource, poll
     // Unless staging is disabled (SAM then reads the folder in place).
     if (!scope.node.tryGetContext(cxapi.DISABLE_ASSET_STAGING_CONTEXT)) fs.rmSync(staging, { recursive: true, force: true });
   };
+  let assetHash: string | undefined;
   try {
     if (source && 'directory' in source) {
-      fs.cpSync(source.directory, staging, { recursive: true, dereference: true });
+      FileSystem.copyDirectory(source.directory, staging, { follow: SymlinkFollowMode.NEVER });
+      assetHash = createHash('sha256').update(`cdk-lifecycle provider code\0${source.assetHash}\0${fs.readFileSync(runtimeFile, 'utf8')}`).digest('hex');
     } else if (source && 'inlineSource' in source) {
       fs.writeFileSync(path.join(staging, 'index.js'), source.inlineSource);
     } else if (source && 'entry' in source) {
@@ -97,30 +138,17 @@ export function stageProviderCode(scope: Construct, source: UserCodeSource, poll
     release();
     throw error;
   }
-  return { code: lambda.Code.fromAsset(staging), digest: treeDigest(staging), inputs: describeInputs(source, polls), release };
-}
-
-/** A digest of a folder's files: their paths and contents, in a stable order. */
-function treeDigest(root: string): string {
-  const hash = createHash('sha256');
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        visit(full);
-        continue;
-      }
-      hash.update(`${path.relative(root, full)}\0`).update(fs.readFileSync(full)).update('\0');
-    }
-  };
-  visit(root);
-  return hash.digest('hex');
+  const code = lambda.Code.fromAsset(staging, {
+    followSymlinks: SymlinkFollowMode.NEVER,
+    ...(assetHash === undefined ? {} : { assetHashType: AssetHashType.CUSTOM, assetHash }),
+  });
+  return { code, digest: FileSystem.fingerprint(staging, { follow: SymlinkFollowMode.NEVER }), inputs: describeInputs(source, polls), release };
 }
 
 /** The inputs of a provider's asset, in words: the user's code and the runtime variant. */
 function describeInputs(source: UserCodeSource, polls: boolean): string {
   const variant = polls ? 'the runtime with polling' : 'the runtime';
-  if (source && 'directory' in source) return `the folder ${path.resolve(source.directory)} with ${variant}`;
+  if (source && 'directory' in source) return `the staged folder ${source.directory} (asset hash ${source.assetHash}) with ${variant}`;
   if (source && 'entry' in source) return `the entry ${path.resolve(source.entry)} with ${variant}`;
   if (source && 'inlineSource' in source) return `inline code with ${variant}`;
   return variant;

@@ -76,7 +76,7 @@ export function checkProviderProps(scope: Construct, props: ResourceProviderProp
     }
     const modulePath = spec.slice(0, spec.lastIndexOf('.'));
     if (source && 'directory' in source) {
-      const missing = missingModuleProblem(source.directory, modulePath);
+      const missing = missingModuleProblem(source.directory, modulePath, source.sourcePath);
       if (missing) throw new ConstructPropsError(path, 'code', missing);
     } else if (source && 'inlineSource' in source && modulePath !== ENTRY_MODULE) {
       throw new ConstructPropsError(path, property, `must name the module "index" with inline code (it is written as index.js), got ${JSON.stringify(spec)}`);

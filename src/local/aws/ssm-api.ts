@@ -21,6 +21,8 @@ export interface StoredParameter {
   readonly version: number;
   /** Epoch milliseconds. */
   readonly lastModified: number;
+  /** When its expiration policy removes it (epoch ms), if it has one. */
+  readonly expiresAt?: number;
 }
 
 const TYPES = ['String', 'StringList', 'SecureString'];
@@ -35,8 +37,12 @@ export class ParameterStore {
 
   /**
    * @param access IAM for the calls (every call allowed without it)
+   * @param throttle calls (operation and parameter name) answered `ThrottlingException`, as SSM answers under load
    */
-  public constructor(private readonly region: string, private readonly account: string, private readonly access?: AccessCheck) {}
+  public constructor(
+    private readonly region: string, private readonly account: string, private readonly access?: AccessCheck,
+    private readonly throttle?: (operation: string, name: string) => boolean,
+  ) {}
 
   /** The route serving the API. */
   public readonly route: Route = (exchange) => this.serve(exchange);
@@ -63,6 +69,7 @@ export class ParameterStore {
       const denied = typeof name === 'string' && name !== '' ? this.access?.check(exchange, `ssm:${operation}`, this.arnOf(name)) : undefined;
       if (denied !== undefined) return error('AccessDeniedException', denied);
     }
+    if (names.some((name) => typeof name === 'string' && this.throttle?.(operation, name))) return error('ThrottlingException', 'Rate exceeded');
     if (operation === 'DeleteParameters') return this.deleteMany(input.Names);
     const name = input.Name;
     if (typeof name !== 'string' || name === '') return error('ValidationException', '1 validation error detected: Value null at \'name\' failed to satisfy constraint: Member must not be null');
@@ -88,8 +95,12 @@ export class ParameterStore {
     }
     const type = typeof input.Type === 'string' ? input.Type : existing?.type;
     if (type === undefined || !TYPES.includes(type)) return error('ValidationException', `Type must be one of ${TYPES.join(', ')}`);
+    const expiresAt = expirationOf(input.Policies);
+    if (expiresAt === null) return error('InvalidPolicyAttributeException', 'A parameter policy is not valid: Policies must be a JSON list of {Type, Version, Attributes} with an ISO 8601 Expiration Timestamp');
+    if (expiresAt !== undefined && tier !== 'Advanced') return error('ValidationException', 'Parameter policies are supported only for the Advanced tier');
     const version = (existing?.version ?? 0) + 1;
-    this.parameters.set(name, { name, value: input.Value, type, version, lastModified: Date.now() });
+    const stored = { name, value: input.Value, type, version, lastModified: Date.now() };
+    this.parameters.set(name, expiresAt === undefined ? stored : { ...stored, expiresAt });
     return ok({ Version: version, Tier: tier });
   }
 
@@ -121,6 +132,21 @@ export class ParameterStore {
         DataType: 'text',
       },
     });
+  }
+}
+
+/** The Expiration policy's time (epoch ms), undefined without one, null for policies that cannot be read. */
+function expirationOf(policies: unknown): number | undefined | null {
+  if (policies === undefined) return undefined;
+  try {
+    const list: unknown = JSON.parse(String(policies));
+    if (!Array.isArray(list)) return null;
+    const expiration = list.find((p) => p?.Type === 'Expiration');
+    if (expiration === undefined) return undefined;
+    const at = Date.parse(expiration.Attributes?.Timestamp);
+    return Number.isFinite(at) ? at : null;
+  } catch {
+    return null;
   }
 }
 

@@ -11,6 +11,7 @@ import { StepResult, typedResponse } from './step-result';
 import { LocalAws } from '../local-aws';
 import { checkResponses, Violation } from '../protocol/check-response';
 import { buildRequest, RequestType, snsNotification } from '../request/cloudformation-request';
+import { attributeViolations } from '../rules/get-att-check';
 import { Deployment } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { Provider } from '../stack/find-provider';
@@ -122,6 +123,9 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const violations: Violation[] = [...checked.violations];
   const notes = [...request.notes ?? []];
   if (responses.length === 0) violations.push(noResponse(outcome, records, waitLimitSeconds, serviceTimeoutSeconds));
+  if (checked.status === 'SUCCESS' && request.requestType !== 'Delete' && checked.body !== undefined) {
+    violations.push(...attributeViolations(target.stack.template, target.logicalId, typedResponse(checked.body).Data));
+  }
   violations.push(...recursionViolations(records), ...accessViolations(aws.access.denied.slice(firstDenied)));
   if (outcome === 'runaway') violations.push({ rule: 'runaway', message: `the provider ran more than ${MAX_INVOCATIONS_PER_STEP} invocations for one request, so the runner stopped it: CloudFormation would see the same loop` });
   notes.push(...secretNotes(aws, sent.ResponseURL, records), ...leftoverNotes(aws, parametersBefore, responses.length > 0));

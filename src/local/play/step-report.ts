@@ -21,7 +21,9 @@ export type WaitOutcome = 'settled' | 'limit' | 'runaway';
  */
 export function checkLateAnswers(aws: LocalAws, steps: readonly StepResult[]): void {
   for (const step of steps) {
-    const count = aws.responses.responsesTo(step.request.ResponseURL).length;
+    const responses = aws.responses.responsesTo(step.request.ResponseURL);
+    const count = responses.length;
+    if (responses.every((response) => response.body.equals(responses[0].body))) continue;
     if (count <= step.answers || step.violations.some((violation) => violation.rule === 'answered-twice')) continue;
     step.violations.push({
       rule: 'answered-twice',
@@ -97,9 +99,14 @@ export function secretNotes(aws: LocalAws, responseUrl: string, records: readonl
   return notes;
 }
 
-/** Parameters a step stored and left behind after it was answered. */
+/**
+ * Parameters a step stored and left behind after it was answered; one with an expiration
+ * policy removes itself (a request's claim is kept that way on purpose).
+ */
 export function leftoverNotes(aws: LocalAws, before: ReadonlySet<string>, answered: boolean): string[] {
-  const left = aws.parameters.list().filter((parameter) => !before.has(parameter.name)).map((parameter) => parameter.name);
+  const left = aws.parameters.list()
+    .filter((parameter) => !before.has(parameter.name) && parameter.expiresAt === undefined)
+    .map((parameter) => parameter.name);
   if (!answered || left.length === 0) return [];
   return [`warning: Parameter Store still holds what the provider stored for this request after it was answered (${left.join(', ')}): remove it when answering`];
 }

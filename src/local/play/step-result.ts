@@ -108,3 +108,20 @@ export interface PlayResult {
 export function playOk(play: PlayResult): boolean {
   return play.steps.length > 0 && play.steps.every(stepOk);
 }
+
+/** What replaces each Data value of a NoEcho answer in what the runner writes, as CloudFormation masks it. */
+export const MASKED = '****';
+
+/**
+ * The step as CloudFormation shows it: when the answer sets NoEcho, every value of its Data is
+ * `****` (the keys stay: `Fn::GetAtt` names them), in the typed response and the body as sent.
+ */
+export function maskedStep(step: StepResult): StepResult {
+  if (step.responseBody?.NoEcho !== true) return step;
+  const mask = (body: Readonly<Record<string, unknown>>) => {
+    const data = body.Data;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return body;
+    return { ...body, Data: Object.fromEntries(Object.keys(data).map((key) => [key, MASKED])) };
+  };
+  return { ...step, responseBody: mask(step.responseBody), ...(step.response ? { response: mask(step.response) } : {}) };
+}

@@ -1,10 +1,11 @@
 /**
  * New properties for a `ProvidedResource` (`--properties`), with the reserved `CdkLifecycle`
- * property brought up to date: at synth time it lists the JSON pointers of the numbers,
- * booleans and nulls of the properties (CloudFormation stringifies them; the runtime turns
- * them back), so properties given to the runner must get the list a synth of them would write.
- * Mirrors `src/custom-resource/private/encode-properties.ts` for plain JSON values (a test
- * checks that both agree).
+ * property brought up to date: it records the JSON types of the properties (CloudFormation
+ * stringifies them; the runtime turns them back), so the keys given to the runner get the
+ * types a synth of them would write, and the keys not given keep exactly what the template
+ * has (its nulls, which the template could not hold, included). Mirrors
+ * `src/custom-resource/private/encode-properties.ts` for plain JSON values, in the format the
+ * template's own record has (a test checks that both agree).
  */
 import { isPlainObject } from '../../change-set/input/read-template';
 
@@ -14,22 +15,80 @@ export const RESERVED_PROPERTY = 'CdkLifecycle';
 /** Properties whose values are not the handler's: CloudFormation's own. */
 const CLOUDFORMATION_PROPERTIES = ['ServiceToken', 'ServiceTimeout'];
 
+/** A JSON types shape (format 2 of the record): see `TypeShape` in the runtime's contract. */
+export type Shape = string | Shape[] | { [key: string]: Shape };
+
 /**
  * The template's properties with `changes` laid over them (top-level keys replace), and, for a
- * `ProvidedResource` (it has the reserved property), written as it writes them: the reserved
- * property recomputed, nulls left out of the properties.
+ * `ProvidedResource` (it has the reserved property), written as it writes them: the record
+ * updated for the changed keys, nulls left out of the properties. Without changes to the
+ * handler's properties, the template's properties exactly.
  */
 export function mergeProperties(template: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...template, ...changes };
   const reserved = template[RESERVED_PROPERTY];
   if (!isPlainObject(reserved) || typeof reserved.v !== 'string' || RESERVED_PROPERTY in changes) return merged;
-  const isUserProperty = (key: string) => key !== RESERVED_PROPERTY && !CLOUDFORMATION_PROPERTIES.includes(key);
-  const userProperties = Object.fromEntries(Object.entries(merged).filter(([key]) => isUserProperty(key)));
+  const changed = Object.keys(changes).filter((key) => !CLOUDFORMATION_PROPERTIES.includes(key));
+  if (changed.length === 0) return merged;
+  // As ProvidedResource writes them: CloudFormation takes no null, the record says where they were.
+  for (const key of changed) {
+    const written = withoutNulls(changes[key], false);
+    if (written === undefined) delete merged[key];
+    else merged[key] = written;
+  }
   const replaceOnChange = Array.isArray(reserved.replaceOnChange) ? reserved.replaceOnChange : [];
-  // As ProvidedResource writes them: CloudFormation takes no null, the reserved property lists where they were.
-  const written = withoutNulls(merged, false) as Record<string, unknown>;
-  written[RESERVED_PROPERTY] = encodeTypes(userProperties, reserved.v, replaceOnChange);
-  return written;
+  merged[RESERVED_PROPERTY] = reserved.v === '1'
+    ? encodeTypes(userProperties(changes, changed, template, reserved), reserved.v, replaceOnChange)
+    : withoutUndefined({ ...reserved, ...typesRecord(reserved.t, changes, changed) });
+  return merged;
+}
+
+/** Format 2: the template's types, the changed keys' replaced by theirs. */
+function typesRecord(types: unknown, changes: Readonly<Record<string, unknown>>, changed: readonly string[]): { t?: Shape } {
+  const entries = isPlainObject(types) ? Object.entries(types).filter(([key]) => !changed.includes(key)) : [];
+  const kept = Object.fromEntries(entries) as Record<string, Shape>;
+  for (const key of changed) {
+    const shape = shapeOf(changes[key]);
+    if (shape !== undefined) kept[key] = shape;
+  }
+  return { t: Object.keys(kept).length > 0 ? kept : undefined };
+}
+
+function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Format 1 (pointer lists, written by earlier versions): the handler's properties as JSON,
+ * the unchanged ones with the nulls the template's lists put back.
+ */
+function userProperties(
+  changes: Readonly<Record<string, unknown>>, changed: readonly string[],
+  template: Readonly<Record<string, unknown>>, reserved: Record<string, unknown>,
+): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(template)) {
+    if (key !== RESERVED_PROPERTY && !CLOUDFORMATION_PROPERTIES.includes(key) && !changed.includes(key)) properties[key] = value;
+  }
+  const nulls = Array.isArray(reserved.nulls) ? reserved.nulls.filter((p): p is string => typeof p === 'string') : [];
+  const typed = (list: unknown) => (Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : []);
+  for (const [pointers, convert] of [[typed(reserved.numbers), Number], [typed(reserved.booleans), (v: unknown) => v === true || v === 'true'], [nulls, () => null]] as const) {
+    for (const pointer of pointers) setAt(properties, pointer, convert as (value: unknown) => unknown);
+  }
+  for (const key of changed) properties[key] = changes[key];
+  return properties;
+}
+
+/** Sets what `pointer` names (a missing object member too) to `convert` of its value. */
+function setAt(root: Record<string, unknown>, pointer: string, convert: (value: unknown) => unknown): void {
+  const segments = pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = segments.pop();
+  let parent: unknown = root;
+  for (const segment of segments) {
+    if (typeof parent !== 'object' || parent === null || !Object.hasOwn(parent, segment)) return;
+    parent = (parent as Record<string, unknown>)[segment];
+  }
+  if (last !== undefined && typeof parent === 'object' && parent !== null) (parent as Record<string, unknown>)[last] = convert((parent as Record<string, unknown>)[last]);
 }
 
 /** What a null list item is written as (the runtime turns it back into null). */
@@ -43,7 +102,33 @@ export function withoutNulls(value: unknown, inList: boolean): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNulls(item, false)]).filter(([, item]) => item !== undefined));
 }
 
-/** The reserved property's value for plain JSON properties. */
+/** The shape of a JSON value (format 2), undefined for a string; an intrinsic has the shape all its `Fn::If` branches share. */
+export function shapeOf(value: unknown): Shape | undefined {
+  if (value === null) return 'z';
+  if (typeof value === 'number') return 'n';
+  if (typeof value === 'boolean') return 'b';
+  if (Array.isArray(value)) {
+    const items = value.map(shapeOf);
+    if (items.length === 0 || items.every((item) => item === undefined)) return undefined;
+    if (items[0] !== undefined && items.every((item) => JSON.stringify(item) === JSON.stringify(items[0]))) return [items[0]];
+    return Object.fromEntries(items.flatMap((item, index) => (item === undefined ? [] : [[String(index), item]])));
+  }
+  if (!isPlainObject(value)) return undefined;
+  if (isIntrinsic(value)) {
+    const argument = value['Fn::If'];
+    if (!Array.isArray(argument) || argument.length !== 3) return undefined;
+    const shapes = argument.slice(1).filter((branch) => !(isPlainObject(branch) && branch.Ref === 'AWS::NoValue')).map(shapeOf);
+    return shapes.length > 0 && shapes.every((shape) => JSON.stringify(shape) === JSON.stringify(shapes[0])) ? shapes[0] : undefined;
+  }
+  const shape: Record<string, Shape> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const member = shapeOf(item);
+    if (member !== undefined) Object.defineProperty(shape, key, { value: member, enumerable: true, writable: true, configurable: true });
+  }
+  return Object.keys(shape).length > 0 ? shape : undefined;
+}
+
+/** Format 1: the reserved property's value for plain JSON properties (pointer lists). */
 export function encodeTypes(
   properties: Readonly<Record<string, unknown>>, version: string, replaceOnChange: readonly unknown[],
 ): Record<string, unknown> {

@@ -4,6 +4,8 @@
  * and Lambda call has a deadline that leaves an answer its time, and retries throttling in it:
  *
  * - the claim fails (SSM cannot say who has the hop): this invocation answers FAILED;
+ * - the kept wait is not a kept wait (corrupted): the wait ends at once (its response URL is
+ *   lost with it) and what it stored is removed;
  * - the kept wait cannot be read: the wait goes on in a new invocation with the next hop
  *   number (a fresh claim, never this hop's own), until the deadline or the wait's bound on
  *   hand-offs; when that invocation cannot be started, this one claims the next hop itself,
@@ -20,7 +22,7 @@ import { finishWait, waitInThisInvocation } from './long-wait';
 import { PollState, readPollState } from './poll-message';
 import { pollingDeadline } from './poll-schedule';
 import { failedWait, loadClients, LongWaitDependencies, WaitEnd, WaitPart } from './wait-part';
-import type { KeptWait } from './wait-store';
+import { CORRUPTED_WAIT, KeptWait } from './wait-store';
 import { readServiceTimeout } from '../protocol/deadline';
 import { errorText } from '../protocol/error-text';
 import type { Logger } from '../protocol/logger';
@@ -69,6 +71,12 @@ export async function continueWait(deps: LongWaitDependencies, event: unknown, r
     try {
       kept = await deps.store.read(state.parameter, step());
     } catch (e) {
+      if ((e as { name?: unknown }).name === CORRUPTED_WAIT) {
+        // The response URL is in it: nobody can answer, and no later hop can do better.
+        logger.error('the kept wait is unreadable (its value is not a kept wait): the wait ends here; nobody can answer, CloudFormation fails the resource at its ServiceTimeout', { error: errorText(e) });
+        await deps.store.remove(state.parameter, state.hop, cleanUpDeadline(deps.now(), time)).catch((error) => logger.error('could not remove what the wait stored: it expires an hour after the deadline', { error: errorText(error) }));
+        return;
+      }
       const here = await goOnElsewhere(deps, state, maxHop, e, deadline, step, logger);
       if (!here) return;
       ({ state, kept } = here);

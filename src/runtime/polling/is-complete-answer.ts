@@ -2,7 +2,7 @@
  * isComplete's answer, `{ IsComplete: boolean, Data? }`, checked as plain data (it crossed from
  * the handler's worker, or arrived as a Lambda function's payload).
  */
-import { failure, HandlerOutcome } from '../protocol/handler-result';
+import { failure, flattenData, HandlerOutcome } from '../protocol/handler-result';
 import { describe, isPlainObject } from '../protocol/request';
 import { dataTooLargeReason, MAX_BODY_BYTES, measureData } from '../protocol/response';
 
@@ -32,5 +32,5 @@ export function validateIsComplete(outcome: HandlerOutcome, hideKeys = false): I
     const size = measureData(data);
     if (size.bytes > MAX_BODY_BYTES) return { ok: false, error: dataTooLargeReason(size, hideKeys) };
   }
-  return { ok: true, complete, ...(data !== undefined ? { data: data as Record<string, unknown> } : {}) };
+  return { ok: true, complete, ...(data !== undefined ? { data: flattenData(data as Record<string, unknown>) } : {}) };
 }

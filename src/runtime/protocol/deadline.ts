@@ -36,13 +36,15 @@ export function computeBudget(now: number, remainingMs: number, serviceTimeoutSe
  * signing time (SigV4's `X-Amz-Date`, `YYYYMMDDTHHMMSSZ`), or the invocation's start when the
  * URL has none. A signing time after the start (clock skew) counts as the start, and one more
  * than the ServiceTimeout before it as exactly that long before it: CloudFormation has stopped
- * waiting either way.
+ * waiting either way. A date that does not exist (`20260230T...`) counts as absent.
  */
 export function requestSentAt(url: URL, invocationStart: number, serviceTimeoutSeconds: number): number {
   const date = url.searchParams.get('X-Amz-Date') ?? '';
   // 20261130T120000Z -> 2026-11-30T12:00:00Z; anything else is not read (Date.parse reads too much).
   const iso = date.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(?=\d\dZ$)/, '$1-$2-$3T$4:$5:');
-  const signed = iso === date ? NaN : Date.parse(iso);
+  const parsed = iso === date ? NaN : Date.parse(iso);
+  // A date that does not exist (30 February) parses as another one: it counts as absent.
+  const signed = Number.isFinite(parsed) && new Date(parsed).toISOString().replace(/[-:]|\.\d{3}/g, '') === date ? parsed : NaN;
   return signed < invocationStart ? Math.max(signed, invocationStart - serviceTimeoutSeconds * 1000) : invocationStart;
 }
 

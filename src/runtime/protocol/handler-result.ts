@@ -5,7 +5,10 @@
  * `toJSON` or a getter runs once) and everything after works on the parsed copy: plain
  * data that no handler code can change. The work is bounded: serializing stops once the
  * result is larger than any valid one could be (it then fails, naming Data's size and largest
- * keys), fields outside the protocol are left out, and errors are clipped text.
+ * keys), and errors are clipped text. A field outside the contract fails the request, naming it
+ * (a misspelt `PhysicalResourceID` would otherwise be lost without a word); `Status: 'FAILED'`
+ * fails it with its `Reason`; the fields a cfn-response handler copies from the request are
+ * ignored. Nested Data is flattened into dotted keys (CloudFormation reads only top-level ones).
  * With NoEcho set, no part of Data appears in a failure's text.
  */
 import { types } from 'node:util';
@@ -40,6 +43,18 @@ export function failure(error: string): HandlerOutcome {
 
 const EXPECTED = '; expected nothing or an object with PhysicalResourceId, Data, NoEcho';
 
+/** The fields of the contract (besides PhysicalResourceId, Data, NoEcho): cfn-response's Status and Reason. */
+const STATUS_FIELDS = ['Status', 'Reason'];
+
+/** Response fields a cfn-response handler copies from the request: the runtime copies them itself. */
+const COPIED_FIELDS = ['StackId', 'RequestId', 'LogicalResourceId'];
+
+/** The contract's fields, for naming a near miss. */
+const CONTRACT = ['PhysicalResourceId', 'Data', 'NoEcho', ...STATUS_FIELDS];
+
+/** At most this many unknown field names are named in a Reason. */
+const MAX_NAMED_FIELDS = 5;
+
 /** A failure naming something wrong with what the handler returned. */
 function returned(text: string): HandlerOutcome {
   return failure(RETURNED + text);
@@ -70,12 +85,18 @@ export function settleResult(raw: unknown, forDelete?: boolean): HandlerOutcome 
   let read = 0;
   let dataBytes = 0;
   const entries = new Map<string, number>();
+  const unknown: string[] = [];
   try {
     // One pass, in JSON's own order, counting a lower bound of the bytes written so far.
     json = JSON.stringify(raw, function (this: unknown, key: string, value: unknown) {
       if (this === top) {
-        // Only the protocol's fields are serialized; anything else is left out.
-        if (key !== 'PhysicalResourceId' && (forDelete || (key !== 'Data' && key !== 'NoEcho'))) return undefined;
+        // Only the contract's fields are serialized; the names of others are kept, to be named.
+        const known = key === 'PhysicalResourceId' || STATUS_FIELDS.includes(key) || (!forDelete && (key === 'Data' || key === 'NoEcho'));
+        if (!known) {
+          // A Delete's Data and NoEcho mean nothing; a stray field must not keep a stack from being deleted.
+          if (!forDelete && !COPIED_FIELDS.includes(key) && unknown.length <= MAX_NAMED_FIELDS) unknown.push(key);
+          return undefined;
+        }
         dataKey = undefined;
         if (key === 'Data') data = value;
       } else if (this === data) {
@@ -100,17 +121,25 @@ export function settleResult(raw: unknown, forDelete?: boolean): HandlerOutcome 
     return failure(dataTooLargeReason(dataSize([...entries], dataBytes + 2, true), noEchoSet(raw)));
   }
   if (json === undefined) return returned(describeType(raw) + EXPECTED);
-  return validateResult(JSON.parse(json));
+  return validateResult(JSON.parse(json), unknown);
 }
 
 /**
  * Validates a result that is already plain JSON data (parsed, or a Lambda function's
  * payload) and keeps only the fields of the protocol.
  */
-export function validateResult(value: unknown): HandlerOutcome {
+export function validateResult(value: unknown, dropped: readonly string[] = []): HandlerOutcome {
   if (value === undefined || value === null) return { ok: true, result: {} };
   if (!isPlainObject(value)) return returned(describe(value) + EXPECTED);
-  const { PhysicalResourceId: id, Data: data, NoEcho: noEcho } = value;
+  const { PhysicalResourceId: id, Data: data, NoEcho: noEcho, Status: status, Reason: reason } = value;
+  if (status !== undefined && status !== 'SUCCESS') {
+    if (status !== 'FAILED') return returned(`Status ${describe(status)}; expected "FAILED" (with a Reason), "SUCCESS" or none`);
+    // As a cfn-response handler means it: the request fails, with the handler's own Reason.
+    return failure(typeof reason === 'string' && reason.trim() !== '' ? reason : `${RETURNED}Status "FAILED" without a Reason`);
+  }
+  const outside = (key: string) => !CONTRACT.includes(key) && !COPIED_FIELDS.includes(key) && !dropped.includes(key);
+  const unknown = [...dropped, ...Object.keys(value).filter(outside)];
+  if (unknown.length > 0) return returned(unknownFieldsText(unknown));
   if (id !== undefined) {
     const problem = physicalIdProblem(id);
     if (problem) return returned(`an invalid PhysicalResourceId: ${problem}`);
@@ -127,7 +156,38 @@ export function validateResult(value: unknown): HandlerOutcome {
     return returned(`Data as ${noEcho === true ? describeType(data) + NOT_SHOWN : describe(data)}; expected an object`);
   }
   // Only the fields of the protocol (undefined ones are left out of the JSON).
-  return { ok: true, result: { PhysicalResourceId: id as string | undefined, Data: data as Record<string, unknown> | undefined, NoEcho: noEcho } };
+  const flat = data === undefined ? undefined : flattenData(data as Record<string, unknown>);
+  return { ok: true, result: { PhysicalResourceId: id as string | undefined, Data: flat, NoEcho: noEcho } };
+}
+
+/** `fields outside the contract: PhysicalResourceID (did you mean PhysicalResourceId?), ...`. */
+function unknownFieldsText(fields: readonly string[]): string {
+  const named = fields.slice(0, MAX_NAMED_FIELDS).map((field) => {
+    const shown = clipMiddle(field, 64);
+    const meant = CONTRACT.find((known) => known.toLowerCase() === field.toLowerCase());
+    return meant ? `${shown} (did you mean ${meant}?)` : shown;
+  });
+  const more = fields.length > MAX_NAMED_FIELDS ? ', and more' : '';
+  return `fields outside the contract, which would be lost: ${named.join(', ')}${more}${EXPECTED} (and Status, Reason as cfn-response writes them)`;
+}
+
+/**
+ * Data as CloudFormation can read it: a nested object or list becomes dotted keys
+ * (`{ a: { b: 'x' }, l: [1] }` -> `{ 'a.b': 'x', 'l.0': 1 }`), as aws-cdk-lib's
+ * AwsCustomResource flattens a response; top-level values that are not objects stay.
+ */
+export function flattenData(data: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.values(data).some((value) => typeof value === 'object' && value !== null)) return data;
+  const flat: Record<string, unknown> = {};
+  const visit = (value: unknown, key: string) => {
+    if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) {
+      for (const [child, item] of Object.entries(value)) visit(item, `${key}.${child}`);
+    } else {
+      Object.defineProperty(flat, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  };
+  for (const [key, value] of Object.entries(data)) visit(value, key);
+  return flat;
 }
 
 /**

@@ -2,9 +2,11 @@
  * Type fidelity for `ProvidedResource` properties.
  *
  * CloudFormation delivers every scalar as a string (5 -> "5", true -> "true", at every
- * depth). At synth time `ProvidedResource` lists the JSON pointers of numbers, booleans and
- * nulls in the reserved property; here they are turned back, so handlers receive the JSON
- * their author wrote. Inputs are never mutated: decoding copies.
+ * depth). At synth time `ProvidedResource` writes the shape of the properties' JSON types into
+ * the reserved property (format 2, `TypeShape`; format 1, from earlier versions and still read
+ * in the old properties of an Update, listed the JSON pointers of numbers, booleans and nulls);
+ * here they are turned back, so handlers receive the JSON their author wrote. Inputs are never
+ * mutated: decoding copies.
  *
  * Keys such as `__proto__` and `constructor` stay plain own properties: values are written
  * with `Object.defineProperty`, never by assignment (which would set a prototype).
@@ -13,7 +15,7 @@
  * and writes null list items as "": each listed null path is put back (a missing member of
  * an object is added).
  */
-import { CLOUDFORMATION_PROPERTIES, EncodedOptions, RESERVED_PROPERTY } from '../contract';
+import { CLOUDFORMATION_PROPERTIES, EncodedOptions, RESERVED_PROPERTY, TypeShape } from '../contract';
 import { isPlainObject } from './request';
 
 /** Properties split into what the handler sees and the library's options. */
@@ -27,6 +29,7 @@ export function readOptions(properties: Record<string, unknown>): EncodedOptions
   const raw = properties[RESERVED_PROPERTY];
   if (!isPlainObject(raw) || typeof raw.v !== 'string') return undefined;
   const options: Record<string, unknown> = { v: raw.v };
+  if (raw.t !== undefined && isShape(raw.t)) options.t = raw.t;
   for (const key of ['numbers', 'booleans', 'nulls', 'replaceOnChange']) {
     const value = raw[key];
     if (Array.isArray(value) && value.every((x) => typeof x === 'string')) options[key] = value;
@@ -42,12 +45,38 @@ export function decodeProperties(properties: Record<string, unknown>): DecodedPr
     if (key === RESERVED_PROPERTY || CLOUDFORMATION_PROPERTIES.includes(key)) continue;
     setOwn(copy, key, structuredClone(value));
   }
-  if (options) {
+  if (options?.t !== undefined) {
+    for (const key of Object.keys(options.t)) applyMember(copy, key, (options.t as Record<string, TypeShape>)[key]);
+  } else if (options) {
     for (const pointer of options.numbers ?? []) convertAt(copy, pointer, toNumber);
     for (const pointer of options.booleans ?? []) convertAt(copy, pointer, toBoolean);
     for (const pointer of options.nulls ?? []) convertAt(copy, pointer, () => null, true);
   }
   return { properties: copy, options };
+}
+
+/** True for a well-formed shape: a type letter, `[shape]`, or an object of shapes. */
+function isShape(shape: unknown): shape is TypeShape {
+  if (typeof shape === 'string') return true;
+  if (Array.isArray(shape)) return shape.length === 1 && isShape(shape[0]);
+  return isPlainObject(shape) && !Array.isArray(shape) && Object.values(shape).every(isShape);
+}
+
+/** Applies `shape` to `parent[key]` (a null member missing from an object is added). */
+function applyMember(parent: Record<string, unknown> | unknown[], key: string, shape: TypeShape): void {
+  if (hasOwn(parent, key)) setOwn(parent, key, applyShape(parent[key], shape));
+  else if (shape === 'z' && isPlainObject(parent)) setOwn(parent, key, null);
+}
+
+/** The value with `shape`'s types (a copy is changed in place: `value` is the decoder's own). */
+function applyShape(value: unknown, shape: TypeShape): unknown {
+  if (shape === 'n') return toNumber(value);
+  if (shape === 'b') return toBoolean(value);
+  if (shape === 'z') return null;
+  if (typeof shape === 'string' || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(shape)) return Array.isArray(value) ? value.map((item) => applyShape(item, shape[0])) : value;
+  for (const key of Object.keys(shape)) applyMember(value as Record<string, unknown>, key, shape[key]);
+  return value;
 }
 
 function toNumber(value: unknown): unknown {

@@ -5,7 +5,9 @@
  *   body's size in bytes.
  * - Network errors and 5xx answers are retried with exponential backoff and full jitter,
  *   never past the deadline; when the next backoff would pass the deadline but there is
- *   still time for an attempt, a last one is made. 4xx answers are final: a 403 means the
+ *   still time for an attempt, a last one is made. The first attempt is always made, even
+ *   when the deadline has passed (a ServiceTimeout too short for the usual margins): an
+ *   attempt costs nothing, and CloudFormation may still take the answer. 4xx answers are final: a 403 means the
  *   URL expired or was altered, and retrying it cannot help.
  * - Each attempt has a total time limit (not an idle timeout): a server that trickles bytes
  *   cannot hold the function past its deadline. The status line is all the runtime needs.
@@ -38,6 +40,9 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 250, maxDelayMs: 5_000, attemptTimeoutMs: 15_000, lastAttemptMs: 500 };
+
+/** The time the first attempt gets when the deadline has (nearly) passed, in ms. */
+export const LATE_ATTEMPT_MS = 1_000;
 
 /** What happened to one response. */
 export interface SendOutcome {
@@ -78,10 +83,11 @@ export async function sendResponse(
   let lastStatus: number | undefined;
   for (;;) {
     const remaining = deadline - deps.now();
-    if (remaining <= 0) break;
+    if (remaining <= 0 && attempts > 0) break;
     attempts++;
     try {
-      const status = await deps.put(url, body, headers, Math.min(policy.attemptTimeoutMs, remaining));
+      const window = attempts === 1 ? Math.max(remaining, LATE_ATTEMPT_MS) : remaining;
+      const status = await deps.put(url, body, headers, Math.min(policy.attemptTimeoutMs, window));
       lastStatus = status;
       if (status >= 200 && status < 300) return { delivered: true, attempts, status };
       lastError = `HTTP ${status}`;

@@ -44,6 +44,11 @@ test('GIVEN a valid SUCCESS response WHEN checked THEN there is no violation and
   expect(outcomeOf({ status: result.status, violations: result.violations })).toBe('SUCCESS');
 });
 
+test('GIVEN the same answer sent twice (a repeated delivery re-sending it) WHEN checked THEN nothing is wrong: CloudFormation reads one answer either way', () => {
+  const sent = request();
+  expect(check(sent, [received(valid(sent)), received(valid(sent))]).violations).toEqual([]);
+});
+
 test('GIVEN no response WHEN checked THEN nothing is judged here (the step says why none came)', () => {
   expect(check(request(), [])).toEqual({ violations: [] });
 });
@@ -52,7 +57,7 @@ describe('each rule', () => {
   const sent = request();
   const del = request('Delete', 'thing-1');
   test.each<[string, string, CloudFormationRequest, ReceivedResponse[], RegExp]>([
-    ['two responses', 'answered-twice', sent, [received(valid(sent)), received(valid(sent))], /^the provider answered 2 times: a request gets exactly one response/],
+    ['two different responses', 'answered-twice', sent, [received(valid(sent)), received(valid(sent, { Data: { other: '1' } }))], /^the provider answered 2 times: a request gets exactly one response/],
     ['a POST', 'method', sent, [received(valid(sent), { method: 'POST' })], /^the response was sent with POST: the pre-signed URL is signed for PUT, so S3 refuses it \(403\)/],
     ['another query string', 'url-altered', sent, [received(valid(sent), { url: `${URL_PATH}?X-Amz-Signature=9999` })], /different URL than the request's ResponseURL/],
     ['an answer after the ServiceTimeout', 'late', sent, [received(valid(sent), { receivedAt: SENT_AT + 11_000 })], /^the response arrived after 11\.0 s, past the ServiceTimeout of 10 s: CloudFormation had already failed the resource$/],

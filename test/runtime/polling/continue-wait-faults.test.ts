@@ -149,3 +149,23 @@ describe('the answer after a wait (PUT to the response URL)', () => {
     expect([...provider.ssm.parameters.keys()]).toEqual([]);
   });
 });
+
+describe('a kept wait that is not one', () => {
+  test.each([
+    ['garbage', 'not json at all'],
+    ['JSON of another shape', JSON.stringify({ responseUrl: 5 })],
+  ])('GIVEN the kept wait overwritten with %s between hops WHEN the next hop reads it THEN the chain ends at once, hands nothing on, and removes what the wait stored', async (_name, value) => {
+    const provider = await handedOff();
+    const [kept] = [...provider.ssm.parameters.keys()].filter((name) => KEPT.test(name));
+    provider.ssm.parameters.set(kept, { value, type: 'SecureString' });
+    const handOffs = provider.lambda.invoked.length;
+    const hop = await provider.hop(0);
+
+    expect(provider.inTime(hop)).toBe(true);
+    expect(hop.elapsed).toBeLessThan(1_000);
+    expect(provider.lambda.invoked).toHaveLength(handOffs);
+    expect(server.bodies).toEqual([]);
+    expect([...provider.ssm.parameters.keys()]).toEqual([]);
+    expect(provider.lines.some((line) => line.includes('the kept wait is unreadable'))).toBe(true);
+  });
+});

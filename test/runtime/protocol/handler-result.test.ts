@@ -11,9 +11,9 @@ describe('settleResult', () => {
     expect(settleResult(raw)).toEqual({ ok: true, result: {} });
   });
 
-  test('GIVEN a result with extra fields WHEN settled THEN only the protocol fields are kept, as plain data', () => {
-    const data = { nested: { list: [1, 'two'] } };
-    const outcome = settleResult({ PhysicalResourceId: 'p', Data: data, NoEcho: false, Extra: 'dropped' });
+  test('GIVEN a result with the protocol fields WHEN settled THEN they are kept, as plain data', () => {
+    const data = { list: 'one', n: 2 };
+    const outcome = settleResult({ PhysicalResourceId: 'p', Data: data, NoEcho: false });
     expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'p', Data: data, NoEcho: false } });
     expect(outcome.ok && outcome.result.Data).not.toBe(data);
   });
@@ -85,9 +85,9 @@ describe('settleResult reads a bounded amount of any result', () => {
     expect(settleResult({ PhysicalResourceId: 'p'.repeat(10_000_000), Data: { a: '1' } })).toEqual({ ok: false, error: 'HandlerResultError: the handler returned a result of more than 8192 bytes; expected at most 4096' });
   });
 
-  test('GIVEN fields outside the protocol, however large WHEN settled THEN they are left out and the result is valid', () => {
+  test('GIVEN fields outside the protocol, however large WHEN settled THEN they are not read, only named', () => {
     const outcome = settleResult({ PhysicalResourceId: 'p', Debug: 'd'.repeat(10_000_000), Nested: { deep: [1, 2, 3] } });
-    expect(outcome).toEqual({ ok: true, result: { PhysicalResourceId: 'p' } });
+    expect(outcome).toEqual({ ok: false, error: expect.stringMatching(/^HandlerResultError: the handler returned fields outside the contract, which would be lost: Debug, Nested;/) });
   });
 
   test('GIVEN Data values JSON leaves out WHEN settled THEN they count for nothing', () => {
@@ -166,7 +166,8 @@ describe('validateResult', () => {
 
 describe('readOutcome', () => {
   test.each([
-    ['a result', { ok: true, result: { PhysicalResourceId: 'p', Extra: 1 } }, { ok: true, result: { PhysicalResourceId: 'p' } }],
+    ['a result', { ok: true, result: { PhysicalResourceId: 'p' } }, { ok: true, result: { PhysicalResourceId: 'p' } }],
+    ['a result with a field the worker would not send', { ok: true, result: { PhysicalResourceId: 'p', Extra: 1 } }, { ok: false, error: expect.stringMatching(/outside the contract, which would be lost: Extra;/) }],
     ['a result that breaks the rules', { ok: true, result: { PhysicalResourceId: '' } }, { ok: false, error: expect.stringMatching(/must not be empty/) }],
     ['a failure', { ok: false, error: 'Error: x' }, { ok: false, error: 'Error: x' }],
     ['a failure without text', { ok: false, error: 5 }, { ok: false, error: 'HandlerCrashError: unreadable outcome from the worker' }],

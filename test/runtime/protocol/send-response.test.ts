@@ -169,11 +169,13 @@ describe('retries with a fake clock', () => {
     expect(outcome.error).toBe(`deadline reached after ${outcome.attempts} attempt(s); last error: ECONNRESET: socket hang up`);
   });
 
-  test('GIVEN no time left WHEN asked to send THEN nothing is sent', async () => {
+  test('GIVEN no time left (a ServiceTimeout too short for the margins) WHEN asked to send THEN one attempt is made all the same, with a second to go, and no more', async () => {
     const put = jest.fn(async () => 200);
-    const outcome = await sendResponse(url, '{}', 10, { put, now: () => 10, sleep: async () => undefined, random: () => 0 });
-    expect(put).not.toHaveBeenCalled();
-    expect(outcome).toEqual({ delivered: false, attempts: 0, status: undefined, error: 'deadline reached after 0 attempt(s)' });
+    expect(await sendResponse(url, '{}', 10, { put, now: () => 10, sleep: async () => undefined, random: () => 0 })).toEqual({ delivered: true, attempts: 1, status: 200 });
+    expect(put).toHaveBeenCalledWith(url, '{}', expect.anything(), 1000);
+    const failing = jest.fn(async () => 503);
+    const outcome = await sendResponse(url, '{}', 10, { put: failing, now: () => 10, sleep: async () => undefined, random: () => 0 });
+    expect(outcome).toEqual({ delivered: false, attempts: 1, status: 503, error: 'deadline reached after 1 attempt(s); last error: HTTP 503' });
   });
 
   test('GIVEN the default policy THEN it keeps 500 ms for a last attempt and limits each attempt to 15 s', () => {

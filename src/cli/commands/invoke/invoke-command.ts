@@ -9,7 +9,7 @@ import { renderStep } from './render-step';
 import { renderSummary } from './render-summary';
 import { LocalCloudFormation } from '../../../local/local-cloudformation';
 import { LocalSetupError } from '../../../local/local-setup-error';
-import { PlayResult, playOk, StepResult } from '../../../local/play/step-result';
+import { maskedStep, PlayResult, playOk, StepResult } from '../../../local/play/step-result';
 import { CliError, POLICY_EXIT_CODE, USAGE_ERROR_EXIT_CODE } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { readProperties } from '../../input/read-properties';
@@ -34,7 +34,8 @@ export async function runInvoke(args: InvokeArgs, io: CliIo): Promise<number> {
   const warnings: string[] = [];
   const onStep = (step: StepResult) => {
     progress.clear();
-    if (!args.json) io.stdout(`${renderStep(step, style).join('\n')}\n`);
+    // NoEcho Data is shown masked, as CloudFormation shows it: CI logs keep this output.
+    if (!args.json) io.stdout(`${renderStep(maskedStep(step), style).join('\n')}\n`);
   };
   let local: LocalCloudFormation | undefined;
   try {
@@ -83,7 +84,7 @@ function passedEndpoints(env: CliIo['env']): Record<string, string> {
     entry[0].startsWith('AWS_ENDPOINT_URL') && !SERVED_ENDPOINTS.includes(entry[0]) && entry[1] !== undefined));
 }
 
-/** `--json`: the steps and notes, and whether the play went as it should. */
+/** `--json`: the steps (NoEcho Data masked) and notes, and whether the play went as it should. */
 function jsonReport(play: PlayResult): Record<string, unknown> {
-  return { ok: playOk(play), steps: play.steps, notes: play.notes };
+  return { ok: playOk(play), steps: play.steps.map(maskedStep), notes: play.notes };
 }
