@@ -75,7 +75,12 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@microsoft/jest-sarif@1.0.0-beta.0',
     'junit2json@^3.1.14',
   ],
-  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
+  bundledDeps: [
+    'yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8',
+    // `diff --deployed` and `snapshot` read stacks from CloudFormation (src/cli/deployed); the
+    // commands load them lazily, so the other commands start without them.
+    '@aws-sdk/client-cloudformation@^3.1169.0', '@aws-sdk/client-sts@^3.1169.0', '@aws-sdk/credential-providers@^3.1169.0',
+  ],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
   gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/examples/review/', '/bench/.out/', '/.tmp/'],
 });
@@ -338,8 +343,7 @@ project.addPackageIgnore('/stryker.*.json');
 // build-tools/, checked against the pinned spec) are generated into their own file.
 // ---------------------------------------------------------------------------
 project.tasks.tryFind('generate:spec')!.exec('ts-node --transpile-only build-tools/generate-data-spec.ts');
-// The AWS SDK's CloudFormation client checks the CreateStackRefactor inputs in the tests (it was installed as a peer of @aws-cdk/cloudformation-diff).
-project.addDevDeps('@aws-sdk/client-cloudformation@^3.1169.0');
+// The AWS SDK's CloudFormation client (a bundled dependency since issue 28) also checks the CreateStackRefactor inputs in the tests.
 project.gitattributes.addAttributes('/src/spec/data-spec.generated.ts', 'linguist-generated');
 // `npm run example:refactor`: the example app before and after its named table moves to a new
 // construct id; the diff turns the rename into a refactor plan and gives the data verdict.
