@@ -274,8 +274,8 @@ describe('parameters', () => {
 
 describe('errors', () => {
   test.each([
-    ['no arguments', [], 'missing command: diff or invoke'],
-    ['an unknown command', ['deploy'], 'unknown command "deploy": the commands are diff and invoke'],
+    ['no arguments', [], 'missing command: diff, invoke or snapshot'],
+    ['an unknown command', ['deploy'], 'unknown command "deploy": the commands are diff, invoke and snapshot'],
     ['an unknown flag', ['diff', BEFORE, AFTER, '--frobnicate'], 'unknown option --frobnicate'],
     ['one path', ['diff', BEFORE], 'diff needs two paths, <before> and <after>, got 1: templates/before.json'],
     ['three paths', ['diff', BEFORE, AFTER, AFTER], 'diff needs two paths, <before> and <after>, got 3: templates/before.json templates/after.yaml templates/after.yaml'],

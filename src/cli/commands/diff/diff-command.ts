@@ -11,8 +11,11 @@ import { writeRefactorPlan } from './write-refactor-plan';
 import { writeReviewOutputs } from './write-review-outputs';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
+import { deployedStateLines, withDeployedStates } from '../../deployed/render-deployed-state';
+import { withDeployedParameters } from '../../input/deployed-parameters';
 import { parseParameters, ScopedParameters } from '../../input/parameter-values';
-import { pairStacks, readSide, StackPair } from '../../input/stack-pairs';
+import { readSides } from '../../input/read-sides';
+import { pairStacks, StackPair } from '../../input/stack-pairs';
 import { styleFor, useColour } from '../../render/style';
 
 /**
@@ -20,20 +23,22 @@ import { styleFor, useColour } from '../../render/style';
  *
  * @throws CliError for unreadable or invalid inputs and stacks that cannot be found
  */
-export function runDiff(options: DiffOptions, io: CliIo): number {
+export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> {
   const warnings: string[] = [];
   const parameters = {
     before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd, warnings),
     after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd, warnings),
   };
-  const pairs = pairStacks(readSide(options.before, io.cwd, warnings), readSide(options.after, io.cwd, warnings), options.stacks);
+  const sides = await readSides(options, io, warnings);
+  const pairs = pairStacks(sides.before, sides.after, options.stacks);
   for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
   const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
   const started = Date.now();
-  const diffs = predictStacks(pairs, parameters, { propertyValues: options.propertyValues });
+  const predicted = { ...parameters, before: withDeployedParameters(parameters.before, sides.before) };
+  const diffs = predictStacks(pairs, predicted, { propertyValues: options.propertyValues });
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
   const plan = refactorPlanOf(pairs);
   let planFile: string | undefined;
@@ -44,9 +49,11 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
     if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
   }
   const showLevels = rules.length > 0;
+  const style = styleFor(useColour(io.isTTY, options.color, io.env));
+  const deployedLines = deployedStateLines(sides.before, pairs, { live: options.deployed !== undefined, parametersBefore: parameters.before }, style);
   io.stdout(options.json
-    ? renderJson(diffs, showLevels ? review : undefined)
-    : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), { review, showLevels, groupBy: options.groupBy, plan, planFile }));
+    ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
+    : [...deployedLines, renderText(diffs, style, { review, showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
   writeReviewOutputs(review, rules, options, io, Date.now() - started);
   return exitCodeFor(review);
 }
