@@ -295,8 +295,11 @@ const invokeZones: Array<Record<string, unknown>> = [
 const restrictedPaths = project.eslint?.rules['import/no-restricted-paths'] as [string, { zones: Array<Record<string, unknown>> }] | undefined;
 restrictedPaths?.[1].zones.push(...invokeZones);
 project.addTask('generate:schemas', {
-  description: 'Write schemas/review-rules.schema.json (shipped in the package) from src/review/rules-schema.ts',
-  exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts',
+  description: 'Write schemas/review-rules.schema.json and schemas/deployed-state.schema.json (shipped in the package) from src/review/rules-schema.ts and src/cli/input/deployed-state-schema.ts',
+  steps: [
+    { exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts' },
+    { exec: 'ts-node --transpile-only build-tools/write-deployed-state-schema.ts' },
+  ],
 });
 // The intrinsic-function evaluator below the predictor and the local runner (src/template):
 // plain template JSON, nothing else of src/.

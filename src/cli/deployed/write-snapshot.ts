@@ -80,6 +80,7 @@ export function writeSnapshotInto(read: SnapshotRead, directory: string, warning
   const assets: Record<string, unknown> = {};
   const stacks: Record<string, DeployedStack> = {};
   const taken = new Set<string>();
+  const published: Published = new Map();
   for (const stack of read.stacks) {
     stacks[stack.stack.name] = stack.deployed;
     if (stack.template === undefined) continue;
@@ -89,7 +90,7 @@ export function writeSnapshotInto(read: SnapshotRead, directory: string, warning
     const templateFile = `${artifactId}.template.json`;
     files.reserve(templateFile);
     files.write(templateFile, stack.template);
-    writeNested(stack, artifactId, files, assets);
+    writeNested(stack, artifactId, files, assets, published, warnings);
     artifacts[artifactId] = {
       type: 'aws:cloudformation:stack',
       environment: `aws://${stack.environment.account}/${stack.environment.region}`,
@@ -119,7 +120,12 @@ function ordered(entry: DeployedExport): DeployedExport {
   };
 }
 
-function writeNested(stack: StackRead, artifactId: string, files: SnapshotFiles, assets: Record<string, unknown>): void {
+/** The nested templates published in the asset manifest, by object key. */
+type Published = Map<string, { readonly file: string; readonly text: string }>;
+
+function writeNested(
+  stack: StackRead, artifactId: string, files: SnapshotFiles, assets: Record<string, unknown>, publishedUnder: Published, warnings: Warnings,
+): void {
   // Sorted: which file wins when two nested stacks name the same one must not depend on the order the reads ended in.
   for (const [nestedPath, nested] of [...stack.nested].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const slash = nestedPath.lastIndexOf('/');
@@ -134,11 +140,20 @@ function writeNested(stack: StackRead, artifactId: string, files: SnapshotFiles,
     const templateUrl = isPlainObject(resource.Properties) ? resource.Properties.TemplateURL : undefined;
     // Without a TemplateURL the reader could not find the file: the engine compares the stack resource alone, as for any assembly.
     if (templateUrl === undefined) continue;
+    // The reader finds a nested template by an object key that appears in the resource's TemplateURL: the whole URL is one.
+    const objectKey = JSON.stringify(templateUrl);
+    const earlier = publishedUnder.get(objectKey);
+    if (earlier !== undefined) {
+      if (earlier.text !== JSON.stringify(nested.template)) {
+        warnings.push(`two deployed nested stacks have the same TemplateURL, ${objectKey}, with different templates: the snapshot keeps ${earlier.file}, and both read it`);
+      }
+      continue;
+    }
     const file = `${artifactId}.${nestedPath.split('/').join('.')}.nested.template.json`;
     files.reserve(file);
     files.write(file, nested.template);
-    // The reader finds a nested template by an object key that appears in the resource's TemplateURL: the whole URL is one.
-    assets[file] = { source: { path: file, packaging: 'file' }, destinations: { snapshot: { bucketName: 'cdk-lifecycle-snapshot', objectKey: JSON.stringify(templateUrl) } } };
+    publishedUnder.set(objectKey, { file, text: JSON.stringify(nested.template) });
+    assets[file] = { source: { path: file, packaging: 'file' }, destinations: { snapshot: { bucketName: 'cdk-lifecycle-snapshot', objectKey } } };
   }
 }
 

@@ -49,6 +49,6 @@ export function writeAssembly(dir: string, stacks: readonly BuiltStack[]): strin
 }
 
 /** A template with one queue per name. */
-export function queues(...names: string[]): Record<string, unknown> {
+export function queues(...names: string[]): { Resources: Record<string, unknown> } {
   return { Resources: Object.fromEntries(names.map((name) => [name, { Type: 'AWS::SQS::Queue', Properties: { QueueName: name.toLowerCase() } }])) };
 }
