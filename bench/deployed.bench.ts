@@ -51,10 +51,10 @@ function app(): { dir: string; templates: Array<{ name: string; template: Record
     const name = `Service${String(index).padStart(3, '0')}`;
     const resources: Record<string, unknown> = { ...queues('Jobs', 'Dead', 'Events').Resources };
     const nested = index % 10 === 0 ? new Map<string, unknown>([['Workers', queues('Work', 'Retry')]]) : undefined;
-    const templateUrl = `https://s3.amazonaws.com/assets/${name}-workers.json`;
-    if (nested !== undefined) resources.Workers = { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: templateUrl } };
+    if (nested !== undefined) resources.Workers = { Type: 'AWS::CloudFormation::Stack', Properties: { TemplateURL: `https://s3.amazonaws.com/assets/${name}-workers.json` } };
     const outputs = index % 5 === 0 ? { JobsUrl: { Value: { Ref: 'Jobs' }, Export: { Name: `${name}-jobs-url` } } } : undefined;
-    return { name, template: { Resources: resources, ...(outputs === undefined ? {} : { Outputs: outputs }) }, ...(nested === undefined ? {} : { nested }) };
+    const template = { Resources: resources, ...(outputs === undefined ? {} : { Outputs: outputs }) };
+    return { name, template, ...(nested === undefined ? {} : { nested }) };
   });
   const dir = writeAssembly(path.join(OUT, 'cdk.out'), templates.map(({ name, template }) => ({ id: name, template, environment: `aws://${ACCOUNT}/eu-west-1`, roles: false })));
   return { dir, templates };
