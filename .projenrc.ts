@@ -75,7 +75,12 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@microsoft/jest-sarif@1.0.0-beta.0',
     'junit2json@^3.1.14',
   ],
-  bundledDeps: ['yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8'],
+  bundledDeps: [
+    'yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8',
+    // `diff --deployed` and `snapshot` read stacks from CloudFormation (src/cli/deployed); the
+    // commands load them lazily, so the other commands start without them.
+    '@aws-sdk/client-cloudformation@^3.1169.0', '@aws-sdk/client-sts@^3.1169.0', '@aws-sdk/credential-providers@^3.1169.0',
+  ],
   bin: { 'cdk-lifecycle': 'lib/cli/main.js' },
   gitignore: ['/assets/', '/examples/cdk.out/', '/examples/cdk.out.*/', '/examples/review/', '/bench/.out/', '/.tmp/'],
 });
@@ -304,8 +309,11 @@ const invokeZones: Array<Record<string, unknown>> = [
 const restrictedPaths = project.eslint?.rules['import/no-restricted-paths'] as [string, { zones: Array<Record<string, unknown>> }] | undefined;
 restrictedPaths?.[1].zones.push(...invokeZones);
 project.addTask('generate:schemas', {
-  description: 'Write schemas/review-rules.schema.json (shipped in the package) from src/review/rules-schema.ts',
-  exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts',
+  description: 'Write schemas/review-rules.schema.json and schemas/deployed-state.schema.json (shipped in the package) from src/review/rules-schema.ts and src/cli/input/deployed-state-schema.ts',
+  steps: [
+    { exec: 'ts-node --transpile-only build-tools/write-rules-schema.ts' },
+    { exec: 'ts-node --transpile-only build-tools/write-deployed-state-schema.ts' },
+  ],
 });
 // The intrinsic-function evaluator below the predictor and the local runner (src/template):
 // plain template JSON, nothing else of src/.
@@ -352,8 +360,7 @@ project.addPackageIgnore('/stryker.*.json');
 // build-tools/, checked against the pinned spec) are generated into their own file.
 // ---------------------------------------------------------------------------
 project.tasks.tryFind('generate:spec')!.exec('ts-node --transpile-only build-tools/generate-data-spec.ts');
-// The AWS SDK's CloudFormation client checks the CreateStackRefactor inputs in the tests (it was installed as a peer of @aws-cdk/cloudformation-diff).
-project.addDevDeps('@aws-sdk/client-cloudformation@^3.1169.0');
+// The AWS SDK's CloudFormation client (a bundled dependency since issue 28) also checks the CreateStackRefactor inputs in the tests.
 project.gitattributes.addAttributes('/src/spec/data-spec.generated.ts', 'linguist-generated');
 // `npm run example:refactor`: the example app before and after its named table moves to a new
 // construct id; the diff turns the rename into a refactor plan and gives the data verdict.
@@ -367,5 +374,10 @@ exampleRefactor.exec(`${exampleSynth} -c renameTable=true --output cdk.out.renam
 exampleRefactor.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.renamed --refactor-plan refactor-plan.json --fail-on none', { cwd: 'examples' });
 project.gitignore.exclude('/examples/refactor-plan*.json');
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/refactor-plan.bench.ts');
+
+// Issue 28: the time to snapshot 100 stacks from the loopback CloudFormation stand-in, and the
+// command's start time with and without the AWS SDK loaded (it runs the compiled lib/).
+project.tasks.tryFind('bench')!.spawn(project.compileTask);
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/deployed.bench.ts');
 
 project.synth();

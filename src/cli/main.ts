@@ -3,35 +3,42 @@
  * The `cdk-lifecycle` command. `main` takes the arguments and injected I/O and resolves to
  * the exit code, so tests run it in-process; run as a program, it wires the real process.
  */
-import { parseArgs } from './args/parse-args';
-import { DIFF_USAGE, INVOKE_USAGE, USAGE } from './args/usage';
+import { CommandName, parseArgs } from './args/parse-args';
+import { DIFF_USAGE, INVOKE_USAGE, SNAPSHOT_USAGE, USAGE } from './args/usage';
 import { CliError, USAGE_ERROR_EXIT_CODE } from './cli-error';
 import { CliIo, processIo } from './cli-io';
 import { packageVersion } from '../review/package-version';
 import { runDiff } from './commands/diff/diff-command';
 import { runInvoke } from './commands/invoke/invoke-command';
+import { runSnapshot } from './commands/snapshot/snapshot-command';
+
+/** Each command's `--help`. */
+const COMMAND_USAGE: Record<CommandName, string> = { diff: DIFF_USAGE, invoke: INVOKE_USAGE, snapshot: SNAPSHOT_USAGE };
 
 /**
  * Runs the command line.
  *
  * @param argv the arguments after the program name
  * @returns 0; 1 when `diff`'s `--fail-on` level is reached or an `invoke` step fails or
- *   breaks the protocol; 2 for a usage or input error
+ *   breaks the protocol; 2 for a usage or input error (and, for the commands that read from
+ *   AWS, an error reading it)
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const command = parseArgs(argv);
     switch (command.kind) {
       case 'help':
-        io.stdout(command.command === 'diff' ? DIFF_USAGE : command.command === 'invoke' ? INVOKE_USAGE : USAGE);
+        io.stdout(command.command === undefined ? USAGE : COMMAND_USAGE[command.command]);
         return 0;
       case 'version':
         io.stdout(`${packageVersion()}\n`);
         return 0;
       case 'diff':
-        return runDiff(command.options, io);
+        return await runDiff(command.options, io);
       case 'invoke':
         return await runInvoke(command.options, io);
+      case 'snapshot':
+        return await runSnapshot(command.options, io);
     }
   } catch (error) {
     if (error instanceof CliError) {

@@ -17,12 +17,12 @@ const NEW_ASSEMBLY = 'assembly-after';
 const ESC = '\u001b[';
 
 describe('help and version', () => {
-  test.each([['--help'], ['-h'], ['help'], ['diff', '--help'], ['diff', 'a', 'b', '--json', '-h']])('GIVEN %s WHEN run THEN the usage is printed and the exit code is 0', async (...argv) => {
+  test.each([['--help'], ['-h'], ['help'], ['diff', '--help'], ['diff', 'a', 'b', '--json', '-h'], ['diff', '--frobnicate', '--help']])('GIVEN %s WHEN run THEN the usage is printed and the exit code is 0', async (...argv) => {
     const result = await run(argv);
 
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain('Usage: cdk-lifecycle diff <before> <after> [options]');
-    for (const flag of ['--json', '--fail-on', '--stack', '--parameters-before', '--parameters-after', '--no-color', '--version']) {
+    for (const flag of ['--json', '--fail-on', '--stack', '--parameters-before', '--parameters-after', '--no-color', '--version', '--deployed <cdk.out>', '--profile <name>']) {
       expect(result.stdout).toContain(flag);
     }
   });
@@ -275,8 +275,8 @@ describe('parameters', () => {
 
 describe('errors', () => {
   test.each([
-    ['no arguments', [], 'missing command: diff or invoke'],
-    ['an unknown command', ['deploy'], 'unknown command "deploy": the commands are diff and invoke'],
+    ['no arguments', [], 'missing command: diff, invoke or snapshot'],
+    ['an unknown command', ['deploy'], 'unknown command "deploy": the commands are diff, invoke and snapshot'],
     ['an unknown flag', ['diff', BEFORE, AFTER, '--frobnicate'], 'unknown option --frobnicate'],
     ['one path', ['diff', BEFORE], 'diff needs two paths, <before> and <after>, got 1: templates/before.json'],
     ['three paths', ['diff', BEFORE, AFTER, AFTER], 'diff needs two paths, <before> and <after>, got 3: templates/before.json templates/after.yaml templates/after.yaml'],
@@ -284,6 +284,10 @@ describe('errors', () => {
     ['--fail-on without a value', ['diff', BEFORE, AFTER, '--fail-on'], '--fail-on needs a value: replacement, data-loss, failure, none'],
     ['--stack followed by a flag', ['diff', BEFORE, AFTER, '--stack', '--json'], '--stack needs a value: a stack name'],
     ['--json with a value', ['diff', BEFORE, AFTER, '--json=yes'], '--json takes no value, got: --json=yes'],
+    ['--profile without --deployed', ['diff', BEFORE, AFTER, '--profile', 'ops'], '--profile is for --deployed: it names the credentials to read the deployed stacks with'],
+    ['--deployed with paths', ['diff', '--deployed', NEW_ASSEMBLY, BEFORE], '--deployed compares the assembly it names with what is deployed: give no other path, got templates/before.json'],
+    ['--deployed without a value', ['diff', '--deployed'], '--deployed needs a value: the cloud assembly (cdk.out) whose stacks are read from CloudFormation'],
+    ['an option of snapshot given to diff', ['diff', BEFORE, AFTER, '--out', 'x'], '--out is not an option of diff'],
   ])('GIVEN %s WHEN run THEN it is a usage error (exit 2) pointing at --help', async (_, argv, message) => {
     const result = await run(argv);
 
@@ -323,6 +327,8 @@ describe('errors', () => {
     ['a template and --stack naming no stack', ['diff', BEFORE, NEW_ASSEMBLY, '--stack', 'Legacy'], /no stack "Legacy" in assembly-after\n/],
     ['parameters for a stack not compared', ['diff', OLD_ASSEMBLY, NEW_ASSEMBLY, '--stack', 'App', '--parameters-after', 'Api:Env=1'], /--parameters-after sets parameters of stack "Api", which is not compared\n {2}stacks compared: App\n$/],
     ['stack-scoped parameters for templates', ['diff', BEFORE, AFTER, '--parameters-before', 'App:Env=1'], /Stack:Key=Value is for cloud assemblies; for template files write Key=Value\n$/],
+    ['--deployed naming a template file', ['diff', '--deployed', BEFORE], /^cdk-lifecycle: --deployed reads the stacks of a cloud assembly, but templates\/before\.json is a template file\n {2}pass the output folder of cdk synth \(cdk\.out\)\n$/],
+    ['--deployed with --stack naming no stack', ['diff', '--deployed', NEW_ASSEMBLY, '--stack', 'Nope'], /^cdk-lifecycle: no stack "Nope" in assembly-after\n {2}stacks there: App, Database, Api\n$/],
   ])('GIVEN %s WHEN diffed THEN stderr says what is wrong and the exit code is 2', async (_, argv, message) => {
     const result = await run(argv);
 

@@ -123,3 +123,33 @@ test('GIVEN weak cross-stack references (Fn::GetStackOutput, no exports) WHEN th
   expect(failuresOf(json)).toEqual([]);
   expect(code).toBe(0);
 });
+
+test('GIVEN a snapshot of the deployed state whose export is also imported outside the app WHEN that export is removed THEN the importer outside the app is named too', async () => {
+  // GIVEN: the deployed assembly with the state a snapshot records (Billing, outside the app, imports the table's ARN)
+  const snapshot = path.join(tmp, 'snapshot');
+  fs.cpSync(path.join(tmp, 'deployed'), snapshot, { recursive: true });
+  const stage = path.join(snapshot, 'assembly-Prod');
+  const dataTemplate = JSON.parse(fs.readFileSync(path.join(stage, fs.readdirSync(stage).find((file) => /^ProdData\w+\.template\.json$/.test(file))!), 'utf8'));
+  const arnExport = Object.values<any>(dataTemplate.Outputs).map((output) => output.Export.Name as string).find((name) => /FnGetAttOrders/.test(name))!;
+  const stack = { status: 'UPDATE_COMPLETE', parameters: {} };
+  fs.writeFileSync(path.join(snapshot, 'cdk-lifecycle.deployed.json'), JSON.stringify({
+    version: 1,
+    takenAt: '2026-12-01T10:00:00.000Z',
+    stacks: { 'Prod-Data': stack, 'Prod-Api': stack },
+    exports: [{
+      name: arnExport,
+      value: 'arn:aws:dynamodb:eu-west-1:123456789012:table/x',
+      exportingStackName: 'Prod-Data',
+      exportingStackId: 'arn:aws:cloudformation:eu-west-1:123456789012:stack/Prod-Data/1',
+      importers: ['Billing', 'Prod-Api'],
+    }],
+  }));
+
+  // WHEN
+  const json = JSON.parse((await run(['diff', '--json', 'snapshot', 'renamed-table'], { cwd: tmp })).stdout);
+
+  // THEN
+  const removed = json['Prod-Data'].Outputs.find((output: any) => output.ExportName === arnExport);
+  expect(removed.Failure.Reason).toContain('in use by Prod-Api, Billing (a stack outside the app)');
+  expect(json['Prod-Data'].Outputs.flatMap((output: any) => output.Notes ?? [])).toEqual([]);
+});

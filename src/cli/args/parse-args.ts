@@ -1,15 +1,16 @@
 /**
  * The command line, parsed with Node's own `util.parseArgs`: the command, its paths and its
  * options. Each command turns the parsed values into its own options (`diffOptions`,
- * `invokeArgs`); here only what every command shares is decided.
+ * `invokeArgs`, `snapshotOptions`); here only what every command shares is decided.
  */
 import { parseArgs as nodeParseArgs } from 'node:util';
 import { usageError } from './usage-error';
 import { DiffOptions, diffOptions } from '../commands/diff/diff-options';
 import { InvokeArgs, invokeArgs } from '../commands/invoke/invoke-args';
+import { SnapshotOptions, snapshotOptions } from '../commands/snapshot/snapshot-options';
 
 /** The commands there are. */
-export const COMMANDS = ['diff', 'invoke'] as const;
+export const COMMANDS = ['diff', 'invoke', 'snapshot'] as const;
 
 /** One of `COMMANDS`. */
 export type CommandName = typeof COMMANDS[number];
@@ -19,7 +20,8 @@ export type CliCommand =
   | { readonly kind: 'help'; readonly command?: CommandName }
   | { readonly kind: 'version' }
   | { readonly kind: 'diff'; readonly options: DiffOptions }
-  | { readonly kind: 'invoke'; readonly options: InvokeArgs };
+  | { readonly kind: 'invoke'; readonly options: InvokeArgs }
+  | { readonly kind: 'snapshot'; readonly options: SnapshotOptions };
 
 /** Every option of every command; each command rejects the ones that are not its own. */
 export const OPTIONS = {
@@ -44,6 +46,9 @@ export const OPTIONS = {
   'markdown': { type: 'string', multiple: true },
   'sarif': { type: 'string', multiple: true },
   'junit': { type: 'string', multiple: true },
+  'deployed': { type: 'string', multiple: true },
+  'profile': { type: 'string', multiple: true },
+  'out': { type: 'string', multiple: true },
   'help': { type: 'boolean', short: 'h' },
   'version': { type: 'boolean', short: 'v' },
 } as const;
@@ -79,20 +84,24 @@ const VALUE_HINTS: Record<string, string> = {
   'markdown': 'a file to write the Markdown summary to',
   'sarif': 'a file to write the SARIF log to',
   'junit': 'a file to write the JUnit XML to',
+  'deployed': 'the cloud assembly (cdk.out) whose stacks are read from CloudFormation',
+  'profile': 'a profile of the shared AWS config and credentials files',
+  'out': 'the folder to write the snapshot to',
 };
 
 /**
  * Parses the arguments after the program name. `--flag value` and `--flag=value` both work;
- * `--` ends the options; `--help` and `--version` win over everything else.
+ * `--` ends the options; `--help` and `--version` win over everything else, mistakes included
+ * (a first, lenient pass of `util.parseArgs` finds them).
  *
  * @throws CliError for an unknown command or option, a missing value or wrong paths
  */
 export function parseArgs(argv: readonly string[]): CliCommand {
-  const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
-  const named = options.find((arg) => (COMMANDS as readonly string[]).includes(arg)) as CommandName | undefined;
-  if (options.includes('--help') || options.includes('-h')) return { kind: 'help', ...(named ? { command: named } : {}) };
-  if (options.includes('--version') || options.includes('-v')) return { kind: 'version' };
+  const lenient = nodeParseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const flags = new Set(lenient.tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : [])));
+  const named = lenient.positionals.find((arg) => (COMMANDS as readonly string[]).includes(arg)) as CommandName | undefined;
+  if (flags.has('help')) return { kind: 'help', ...(named ? { command: named } : {}) };
+  if (flags.has('version')) return { kind: 'version' };
 
   let parsed: ReturnType<typeof nodeParseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true; tokens: true }>>;
   try {
@@ -101,15 +110,21 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     throw usageError(describeParseError(error as Error & { code?: string }, argv));
   }
   const [command, ...paths] = parsed.positionals;
-  if (command === undefined) throw usageError(`missing command: ${COMMANDS.join(' or ')}`);
+  if (command === undefined) throw usageError(`missing command: ${listed(COMMANDS, 'or')}`);
   if (command === 'help') return { kind: 'help' };
   const given = parsed.tokens.flatMap((token) => (token.kind === 'option' ? [token.rawName] : []));
   const line: ParsedLine = { paths, values: parsed.values, given };
   switch (command) {
     case 'diff': return { kind: 'diff', options: diffOptions(line) };
     case 'invoke': return { kind: 'invoke', options: invokeArgs(line) };
-    default: throw usageError(`unknown command "${command}": the commands are ${COMMANDS.join(' and ')}`);
+    case 'snapshot': return { kind: 'snapshot', options: snapshotOptions(line) };
+    default: throw usageError(`unknown command "${command}": the commands are ${listed(COMMANDS, 'and')}`);
   }
+}
+
+/** `a, b and c`. */
+function listed(names: readonly string[], last: 'and' | 'or'): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;
 }
 
 /**

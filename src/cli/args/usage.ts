@@ -1,13 +1,21 @@
 /** `cdk-lifecycle diff --help`. docs/cli.md says the same at length. */
 export const DIFF_USAGE = `Usage: cdk-lifecycle diff <before> <after> [options]
+       cdk-lifecycle diff --deployed <cdk.out> [--profile <name>] [options]
 
 Predicts, offline, the change set CloudFormation would create to update <before> (what is
 deployed) to <after>: what is added, modified, replaced and removed, why, and which changes
 will fail. Each side is a template file (JSON, or YAML with short-form tags such as !Ref)
-or a cloud assembly folder (cdk.out). A template and an assembly compare with the
-assembly's one stack, or the one --stack picks.
+or a cloud assembly folder (cdk.out), a snapshot of the deployed stacks included. A
+template and an assembly compare with the assembly's one stack, or the one --stack picks.
+With --deployed, <before> is read from CloudFormation: the stacks of <cdk.out> as they
+are deployed, their nested stacks, parameter values, exports and states.
 
 Options:
+  --deployed <cdk.out>        compare <cdk.out> with its stacks as CloudFormation has them
+                              (AWS credentials as the cdk CLI finds them; each stack's
+                              lookup role when it can be assumed)
+  --profile <name>            with --deployed: the profile of the shared AWS config and
+                              credentials files to use
   --json                      print {"Changes": [...]} as describe-change-set does
                               (assemblies: {"StackName": {"Changes": [...]}, ...})
   --property-values           print the JSON as describe-change-set
@@ -88,5 +96,25 @@ Exit codes: 0 every response was valid and SUCCESS, 1 a protocol violation or a 
 request, 2 usage or input error (nothing was played).
 `;
 
-/** `cdk-lifecycle --help`: both commands. */
-export const USAGE = `${DIFF_USAGE}\n${INVOKE_USAGE}`;
+/** `cdk-lifecycle snapshot --help`. docs/cli.md says the same at length. */
+export const SNAPSHOT_USAGE = `Usage: cdk-lifecycle snapshot <cdk.out> --out <dir> [--stack <name>] [--profile <name>]
+
+Reads the stacks of <cdk.out> from CloudFormation (their deployed templates, nested stacks'
+templates, parameter values, states, exports and the stacks that import them) and writes
+them to <dir> as a cloud assembly, which \`cdk-lifecycle diff <dir> <cdk.out>\` reads
+offline, without credentials. Nothing is written when a read fails.
+
+Options:
+  --out <dir>             the folder to write (a new or empty folder, or an earlier
+                          snapshot, which is replaced)
+  --stack <name>          only this stack (stack name, artifact id or construct path);
+                          repeatable
+  --profile <name>        the profile of the shared AWS config and credentials files
+                          (default: the AWS SDK's credential chain, as the cdk CLI uses it)
+  --help, -h              show this help
+
+Exit codes: 0 the snapshot was written, 2 usage, input or AWS error (nothing was written).
+`;
+
+/** `cdk-lifecycle --help`: every command. */
+export const USAGE = `${DIFF_USAGE}\n${INVOKE_USAGE}\n${SNAPSHOT_USAGE}`;

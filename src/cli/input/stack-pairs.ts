@@ -5,7 +5,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliError } from '../cli-error';
+import { DeployedState } from './deployed-state';
 import { AssemblyStack, readAssembly } from './read-assembly';
+import { readDeployedState } from './read-deployed-state';
 import { readTemplate, Template, Warnings } from './read-template';
 
 /** A side that is a template file. */
@@ -24,6 +26,12 @@ export interface AssemblySide {
   /** The path as the user gave it. */
   readonly shown: string;
   readonly stacks: readonly AssemblyStack[];
+  /**
+   * What was read from CloudFormation besides the templates, when the folder is a snapshot
+   * (`cdk-lifecycle snapshot`, or `diff --deployed`): the stacks' statuses and parameter
+   * values, and the exports with their importers.
+   */
+  readonly deployed?: DeployedState;
 }
 
 /** One side of `diff`, read. */
@@ -67,9 +75,10 @@ export function readSide(given: string, cwd: string, warnings?: Warnings): Side 
   } catch (error) {
     throw new CliError(`cannot read ${given}: ${(error as Error).message}`);
   }
-  return stat.isDirectory()
-    ? { kind: 'assembly', shown: given, stacks: readAssembly(full, given, warnings) }
-    : { kind: 'template', shown: given, file: full, template: readTemplate(full, given, warnings) };
+  if (!stat.isDirectory()) return { kind: 'template', shown: given, file: full, template: readTemplate(full, given, warnings) };
+  const stacks = readAssembly(full, given, warnings);
+  const deployed = readDeployedState(full, given);
+  return { kind: 'assembly', shown: given, stacks, ...(deployed === undefined ? {} : { deployed }) };
 }
 
 /**
@@ -124,7 +133,7 @@ function onlyStack(assembly: AssemblySide, templateShown: string, filter: readon
 }
 
 /** The stacks `--stack` picks: all of them when it is not given. */
-function selected(stacks: readonly AssemblyStack[], filter: readonly string[]): AssemblyStack[] {
+export function selected(stacks: readonly AssemblyStack[], filter: readonly string[]): AssemblyStack[] {
   return stacks.filter((stack) => filter.length === 0 || filter.some((wanted) => matches(stack, wanted)));
 }
 

@@ -11,8 +11,11 @@ import { writeRefactorPlan } from './write-refactor-plan';
 import { writeReviewOutputs } from './write-review-outputs';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
+import { deployedStateLines, withDeployedStates } from '../../deployed/render-deployed-state';
+import { withDeployedParameters } from '../../input/deployed-parameters';
 import { parseParameters, ScopedParameters } from '../../input/parameter-values';
-import { pairStacks, readSide, StackPair } from '../../input/stack-pairs';
+import { readSides } from '../../input/read-sides';
+import { pairStacks, Side, StackPair } from '../../input/stack-pairs';
 import { styleFor, useColour } from '../../render/style';
 
 /**
@@ -20,13 +23,13 @@ import { styleFor, useColour } from '../../render/style';
  *
  * @throws CliError for unreadable or invalid inputs and stacks that cannot be found
  */
-export function runDiff(options: DiffOptions, io: CliIo): number {
+export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> {
   const warnings: string[] = [];
   const parameters = {
     before: parseParameters(options.parametersBefore, '--parameters-before', io.cwd, warnings),
     after: parseParameters(options.parametersAfter, '--parameters-after', io.cwd, warnings),
   };
-  const sides = { before: readSide(options.before, io.cwd, warnings), after: readSide(options.after, io.cwd, warnings) };
+  const sides = await readSides(options, io, warnings);
   const pairs = pairStacks(sides.before, sides.after, options.stacks);
   // Exports tie the app's stacks together: the whole app is predicted, the stacks picked are reported.
   const app = options.stacks.length > 0 && sides.before.kind === 'assembly' && sides.after.kind === 'assembly' ? pairStacks(sides.before, sides.after, []) : pairs;
@@ -36,8 +39,10 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
 
   const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
   const started = Date.now();
+  const predicted = { ...parameters, before: withDeployedParameters(parameters.before, sides.before) };
   const reported = app === pairs ? undefined : new Set(pairs.flatMap((pair) => (pair.name === undefined ? [] : [pair.name])));
-  const diffs = predictStacks(app, parameters, { propertyValues: options.propertyValues }, reported);
+  const settings = { propertyValues: options.propertyValues, externalImporters: externalImporters(sides.before) };
+  const diffs = predictStacks(app, predicted, settings, reported);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
   const plan = refactorPlanOf(pairs);
   let planFile: string | undefined;
@@ -48,9 +53,11 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
     if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
   }
   const showLevels = rules.length > 0;
+  const style = styleFor(useColour(io.isTTY, options.color, io.env));
+  const deployedLines = deployedStateLines(sides.before, pairs, { live: options.deployed !== undefined, parametersBefore: parameters.before }, style);
   io.stdout(options.json
-    ? renderJson(diffs, showLevels ? review : undefined)
-    : renderText(diffs, styleFor(useColour(io.isTTY, options.color, io.env)), { review, showLevels, groupBy: options.groupBy, plan, planFile }));
+    ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
+    : [...deployedLines, renderText(diffs, style, { review, showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
   writeReviewOutputs(review, rules, options, io, Date.now() - started);
   return exitCodeFor(review);
 }
@@ -65,4 +72,14 @@ function checkStackScopes(parameters: ScopedParameters, flag: string, pairs: rea
       names.length === 0 ? 'Stack:Key=Value is for cloud assemblies; for template files write Key=Value' : `stacks compared: ${names.join(', ')}`,
     );
   }
+}
+
+/**
+ * The importers outside the app of each deployed export, when the deployed side is a snapshot of
+ * the deployed state (which lists every importer): the stacks the app does not have still import them.
+ */
+function externalImporters(side: Side): ReadonlyMap<string, readonly string[]> | undefined {
+  if (side.kind !== 'assembly' || side.deployed === undefined) return undefined;
+  const inApp = new Set(side.stacks.map((stack) => stack.name));
+  return new Map(side.deployed.exports.map((exported) => [exported.name, exported.importers.filter((importer) => !inApp.has(importer))]));
 }

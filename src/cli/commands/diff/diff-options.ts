@@ -44,6 +44,17 @@ export interface DiffOptions {
   readonly outputs: ReviewOutputs;
   /** `--refactor-plan`: where to write the refactor plan. */
   readonly refactorPlan?: string;
+  /**
+   * `--deployed <cdk.out>`: the deployed side is read from CloudFormation, for the stacks of
+   * the assembly (then `before` and `after` are both that assembly).
+   */
+  readonly deployed?: DeployedSource;
+}
+
+/** Where `--deployed` reads the stacks from: the credentials to use. */
+export interface DeployedSource {
+  /** `--profile`: a profile of the shared AWS config files. */
+  readonly profile?: string;
 }
 
 /**
@@ -54,15 +65,24 @@ export interface DiffOptions {
 export function diffOptions(line: ParsedLine): DiffOptions {
   onlyOptions(line, 'diff', [
     'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan',
-    'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit',
+    'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit', 'deployed', 'profile',
   ]);
   const { paths, values } = line;
-  if (paths.length !== 2) {
+  const deployed = lastValue(values.deployed);
+  const profile = lastValue(values.profile);
+  if (deployed !== undefined && paths.length > 0) {
+    throw usageError(`--deployed compares the assembly it names with what is deployed: give no other path, got ${paths.join(' ')}`);
+  }
+  if (deployed === undefined && profile !== undefined) {
+    throw usageError('--profile is for --deployed: it names the credentials to read the deployed stacks with');
+  }
+  if (deployed === undefined && paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
   }
   return {
-    before: paths[0],
-    after: paths[1],
+    before: deployed ?? paths[0],
+    after: deployed ?? paths[1],
+    ...(deployed === undefined ? {} : { deployed: optional('profile', profile) }),
     json: values.json === true || values['property-values'] === true,
     propertyValues: values['property-values'] === true,
     failOn: failOnOf(lastValue(values['fail-on'])),
