@@ -89,7 +89,7 @@ interface BuiltGroup {
   readonly step: StepTemplates;
 }
 
-const SECTIONS = ['Parameters', 'Conditions', 'Mappings', 'Outputs'];
+const SECTIONS = ['Parameters', 'Rules', 'Conditions', 'Mappings', 'Outputs'];
 
 /**
  * Plans the refactor of an app's stacks. Odd templates read as empty ones.

@@ -31,6 +31,7 @@ export const OPTIONS = {
   'parameters-before': { type: 'string', multiple: true },
   'parameters-after': { type: 'string', multiple: true },
   'refactor-plan': { type: 'string', multiple: true },
+  'refactor-mappings': { type: 'string', multiple: true },
   'resource': { type: 'string', multiple: true },
   'request': { type: 'string', multiple: true },
   'properties': { type: 'string', multiple: true },

@@ -75,6 +75,13 @@ describe('the rules', () => {
     ]);
   });
 
+  test('GIVEN a stack removed from the app whose last resource moves WHEN planned THEN it is no refactor, and the hint fits a removed stack', () => {
+    expect(verdicts(stack('A', { Q: queue('jobs') }, undefined), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }))).toEqual([
+      'A.Q -> B.Q Name no: it would leave A with no resources, and CloudFormation does not support empty stacks '
+      + '(A is removed from the app: keep it in the app, with a resource that stays in it, until the refactor is done, then remove it and delete the stack)',
+    ]);
+  });
+
   test('GIVEN moves that connect six stacks WHEN planned THEN none is a refactor: one refactor takes at most five stacks', () => {
     const names = ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'];
     const stacks = names.map((name, index) => stack(name,

@@ -35,12 +35,12 @@ export function runDiff(options: DiffOptions, io: CliIo): number {
   const started = Date.now();
   const diffs = predictStacks(pairs, parameters, { propertyValues: options.propertyValues });
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
-  const plan = refactorPlanOf(pairs);
+  const plan = refactorPlanOf(pairs, options, io.cwd);
   let planFile: string | undefined;
   if (options.refactorPlan !== undefined) {
     if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
     const written = writeRefactorPlan(plan, options.refactorPlan, io.cwd);
-    planFile = [written.planFile, ...written.stackRefactorFiles].join(', ');
+    planFile = [written.planFile, ...written.stackRefactorFiles, ...written.uploads.map((upload) => upload.file)].join(', ');
     if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
   }
   const showLevels = rules.length > 0;

@@ -44,6 +44,8 @@ export interface DiffOptions {
   readonly outputs: ReviewOutputs;
   /** `--refactor-plan`: where to write the refactor plan. */
   readonly refactorPlan?: string;
+  /** `--refactor-mappings`: the user's mappings (cdk refactor's override file format). */
+  readonly refactorMappings?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface DiffOptions {
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
   onlyOptions(line, 'diff', [
-    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan',
+    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'refactor-mappings',
     'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit',
   ]);
   const { paths, values } = line;
@@ -79,6 +81,7 @@ export function diffOptions(line: ParsedLine): DiffOptions {
       ...optional('junit', lastValue(values.junit)),
     },
     ...optional('refactorPlan', lastValue(values['refactor-plan'])),
+    ...optional('refactorMappings', lastValue(values['refactor-mappings'])),
   };
 }
 
