@@ -40,6 +40,10 @@ export class AppExports {
   }
 
   private readonly byName = new Map<string, AppExport>();
+  /** `stack\0canonical value` -> the first export of that value. */
+  private readonly byValue = new Map<string, AppExport>();
+  /** `stack\0output id` -> its export. */
+  private readonly byOutput = new Map<string, AppExport>();
   private readonly evaluators = new Map<string, Evaluate>();
   private readonly imports = new Map<string, TemplateImport[]>();
 
@@ -50,7 +54,11 @@ export class AppExports {
       for (const output of readOutputs(stack.raw, evaluate)) {
         const name = output.exportName?.name;
         if (name === undefined || this.byName.has(name)) continue;
-        this.byName.set(name, { name, stack: stack.name, outputId: output.outputId, value: output.value });
+        const entry = { name, stack: stack.name, outputId: output.outputId, value: output.value };
+        this.byName.set(name, entry);
+        this.byOutput.set(`${stack.name}\u0000${output.outputId}`, entry);
+        const value = `${stack.name}\u0000${canonicalText(output.value)}`;
+        if (!this.byValue.has(value)) this.byValue.set(value, entry);
       }
       this.imports.set(stack.name, readImports(stack.raw, evaluate));
     }
@@ -64,6 +72,11 @@ export class AppExports {
   /** Every export, in the order the stacks declare them. */
   public get all(): readonly AppExport[] {
     return [...this.byName.values()];
+  }
+
+  /** The export an output of `stack` declares, when it has one. */
+  public ofOutput(stack: string, outputId: string): AppExport | undefined {
+    return this.byOutput.get(`${stack}\u0000${outputId}`);
   }
 
   /** The export an `Fn::ImportValue` operand written in `stack` names, when it is known and declared. */
@@ -81,8 +94,7 @@ export class AppExports {
 
   /** The export of `stack` whose value is this expression (compared as written), when there is one. */
   public exportOf(stack: string, value: unknown): AppExport | undefined {
-    const text = canonicalText(value);
-    return this.all.find((entry) => entry.stack === stack && canonicalText(entry.value) === text);
+    return this.byValue.get(`${stack}\u0000${canonicalText(value)}`);
   }
 }
 

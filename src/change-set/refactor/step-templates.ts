@@ -253,7 +253,7 @@ class StepWriter {
         outputs[outputId] = { ...output, Value: value };
         continue;
       }
-      const exportName = this.exports.before.all.find((entry) => entry.stack === name && entry.outputId === outputId)?.name;
+      const exportName = this.exports.before.ofOutput(name, outputId)?.name;
       if (exportName === undefined) {
         this.notes.push(`${name}: [-] output ${outputId}: its value moves with ${away.target} to ${away.now.stack}`);
         continue;
