@@ -1,8 +1,7 @@
 /**
  * Where a refactor template too large for `TemplateBody` goes. CloudFormation takes at most
- * 51,200 bytes in `TemplateBody` (the API Reference's `CreateStackRefactor` → `StackDefinition`;
- * the quota "Template body size in a request"); larger templates are read from S3 by
- * `TemplateURL`. `cdk refactor` uploads such a template (over 50 KiB) to the CDK bootstrap
+ * 51,200 bytes of template body in a request (the quota "Template body size in a request");
+ * larger templates, up to 1 MB, are read from S3 by `TemplateURL`. `cdk refactor` uploads such a template (over 50 KiB) to the CDK bootstrap
  * bucket, key `cdk-refactor/<stack>/<sha256 of the template>.json`, and passes the bucket's
  * regional URL (toolkit-lib `api/refactoring/stack-definitions.ts`; the bootstrap template's
  * bucket is `cdk-${Qualifier}-assets-${AWS::AccountId}-${AWS::Region}`, qualifier `hnb659fds`
