@@ -43,8 +43,8 @@ const template = (stack: string) => fc.oneof(
 /** Deployed templates, and the new ones: the same, with some resources moved or renamed, and some templates replaced outright. */
 const relocation = fc.record({ from: fc.nat(2), to: fc.nat(2), id: fc.constantFrom(...ids), as: fc.constantFrom(...ids, 'E', 'F') });
 const replacement = (name: string) => fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: template(name) });
-const relocations = fc.array(relocation, { minLength: 1, maxLength: 4 });
-const app = fc.tuple(fc.tuple(...stackNames.map(template)), relocations, fc.tuple(...stackNames.map(replacement)))
+const moved = fc.array(relocation, { minLength: 1, maxLength: 4 });
+const app = fc.tuple(fc.tuple(...stackNames.map(template)), moved, fc.tuple(...stackNames.map(replacement)))
   .map(([befores, relocations, replaced]) => {
     const afters = befores.map((before) => (before === undefined ? undefined : { ...before, Resources: { ...before.Resources } }));
     for (const { from, to, id, as } of relocations) {
