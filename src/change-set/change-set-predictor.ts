@@ -7,7 +7,7 @@ import { PredictedApp } from './predicted-app';
 import { PredictedChangeSet } from './predicted-change-set';
 import { planRefactor } from './refactor/plan-refactor';
 import { RefactorPlan } from './refactor/refactor-plan';
-import { RefactorStack } from './refactor/refactor-types';
+import { RefactorPlanOptions, RefactorStack } from './refactor/refactor-types';
 import { GENERATED_SPEC } from './replacement-spec-lookup';
 
 /**
@@ -94,18 +94,20 @@ export class ChangeSetPredictor {
    * `cdk refactor` and the `CreateStackRefactor` inputs, and, when the same change also
    * edits those stacks, the update that follows the refactor.
    *
-   * Never throws and never modifies the templates.
+   * Never modifies the templates, and throws only for mappings that cannot be applied.
    *
    * @param stacks every stack of the app (of one or more environments), each with its deployed and new template
+   * @param options the user's mappings of resources the plan cannot tell apart
+   * @throws Error (`RefactorMappingError`) for a mapping of the wrong shape or one that does not fit the templates, naming the entry
    */
-  public static planRefactor(stacks: RefactorStack[]): RefactorPlan {
+  public static planRefactor(stacks: RefactorStack[], options?: RefactorPlanOptions): RefactorPlan {
     return RefactorPlan._of(planRefactor(Array.isArray(stacks) ? stacks.map((stack) => ({
       name: String(stack.stackName),
       before: stack.before,
       after: stack.after,
       ...(typeof stack.account === 'string' ? { account: stack.account } : {}),
       ...(typeof stack.region === 'string' ? { region: stack.region } : {}),
-    })) : [], GENERATED_SPEC));
+    })) : [], GENERATED_SPEC, { mappings: options?.mappings }));
   }
 
   private constructor() {}

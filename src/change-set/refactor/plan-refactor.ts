@@ -6,14 +6,20 @@
  *
  * Moves are grouped per environment into sets of stacks they connect; each group is one
  * `CreateStackRefactor`. A group may touch at most five stacks, may not leave a stack empty,
- * and its moves may not leave references crossing stacks; the moves that break a rule are
- * taken out (with the reason) and the groups are formed again, until every rule holds. When
- * the new templates differ from the refactored ones in more than the moved resources'
- * metadata, the plan is two deployments: the refactor, then the update.
+ * and its references must be writable (`step-templates.ts`: across stacks by exports and
+ * imports, but not by removing an export in use); the moves that break a rule are taken out
+ * (with the reason) and the groups are formed again, until every rule holds. When the new
+ * templates differ from the refactored ones in more than the moved resources' metadata, the
+ * plan is two deployments: the refactor, then the update, which is checked for exports it
+ * would remove while another stack imports them (`step-exports.ts`).
  */
-import { FoundMove, findMoves, PlanStack } from './find-moves';
+import { AppExports } from './app-exports';
+import { FoundAmbiguity, FoundMove, findMoves, PlanStack, SideExports } from './find-moves';
 import { ownReasons, withoutRefactor } from './move-rules';
-import { stepTemplate } from './step-templates';
+import { decidedPairs } from './refactor-mappings';
+import { exportsInUse } from './step-exports';
+import { OutsideImporters, StepTemplates, stepTemplates } from './step-templates';
+import { DEFAULT_QUALIFIER, qualifierOf, TemplateUpload, templateUpload } from './template-uploads';
 import { MAX_REFACTOR_STACKS } from '../../spec/data-spec';
 import { DEFAULT_RENAME_THRESHOLD } from '../detect-renames';
 import { canonicalText, isObject, JsonObject, own } from '../json';
@@ -48,6 +54,10 @@ export interface RefactorGroup {
   readonly templates: ReadonlyMap<string, JsonObject>;
   /** Destination stacks that are not deployed yet (CreateStackRefactor's EnableStackCreation). */
   readonly createsStacks: readonly string[];
+  /** Templates too large for `TemplateBody`, by stack. */
+  readonly uploads: ReadonlyMap<string, TemplateUpload>;
+  /** What the refactor does besides the moves (exports added and removed). */
+  readonly notes: readonly string[];
 }
 
 /** One deployment of the plan. */
@@ -55,47 +65,112 @@ export interface PlanStep {
   readonly kind: 'Refactor' | 'Deploy';
   readonly stacks: readonly string[];
   readonly actions: readonly string[];
+  /** Why the step fails as planned (an export removed in use); empty when it does not. */
+  readonly problems: readonly string[];
 }
 
 /** The whole plan. */
 export interface Plan {
   readonly moves: readonly JudgedMove[];
+  readonly ambiguities: readonly FoundAmbiguity[];
   readonly groups: readonly RefactorGroup[];
   readonly steps: readonly PlanStep[];
 }
 
-const SECTIONS = ['Parameters', 'Conditions', 'Mappings', 'Outputs'];
+/** Options of a plan. */
+export interface PlanOptions {
+  readonly renameThreshold?: number;
+  /** The user's mappings, in the shape of cdk refactor's override file entries (checked here). */
+  readonly mappings?: unknown;
+}
 
-/** Plans the refactor of an app's stacks. Never throws; odd templates read as empty ones. */
-export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec, renameThreshold: number = DEFAULT_RENAME_THRESHOLD): Plan {
+interface BuiltGroup {
+  readonly group: RefactorGroup;
+  readonly step: StepTemplates;
+}
+
+const SECTIONS = ['Parameters', 'Rules', 'Conditions', 'Mappings', 'Outputs'];
+
+/**
+ * Plans the refactor of an app's stacks. Odd templates read as empty ones.
+ *
+ * @throws RefactorMappingError for mappings of the wrong shape, or that do not fit the templates
+ */
+export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec, options: PlanOptions = {}): Plan {
   const stacks = new Map<string, PlanStack>();
-  const deployed = new Map<string, unknown>();
-  const environments = new Map<string, { account: string; region: string }>();
   for (const input of inputs) {
     const account = input.account ?? 'unknown-account';
     const region = input.region ?? 'unknown-region';
-    const environment = `${account}/${region}`;
-    environments.set(environment, { account, region });
     const read = { before: normalize(input.before), after: normalize(input.after) };
-    stacks.set(input.name, { name: input.name, ...read, deployed: isObject(input.before), environment });
-    deployed.set(input.name, input.before);
+    stacks.set(input.name, {
+      name: input.name,
+      ...read,
+      rawBefore: input.before,
+      rawAfter: input.after,
+      deployed: isObject(input.before),
+      inApp: isObject(input.after),
+      environment: `${account}/${region}`,
+      account,
+      region,
+    });
   }
-  const rules = new ResourceRules(new SpecLookup(spec));
-  const found = findMoves([...stacks.values()], rules, renameThreshold);
-  const reasons = new Map<FoundMove, string[]>(found.map((move) => [move, ownReasons(move, stacks)]));
+  const exports = exportsByEnvironment([...stacks.values()]);
+  const found = findMoves({
+    stacks: [...stacks.values()],
+    rules: new ResourceRules(new SpecLookup(spec)),
+    renameThreshold: options.renameThreshold ?? DEFAULT_RENAME_THRESHOLD,
+    exports,
+    decided: decidedPairs(options.mappings, [...stacks.values()]),
+  });
+  const reasons = new Map<FoundMove, string[]>(found.moves.map((move) => [move, ownReasons(move, stacks)]));
+  const outside = outsideImporters([...stacks.values()], exports);
 
   // Each round that finds a broken rule takes at least one move out of the candidates, so the rounds end.
-  const formGroups = () => groupMoves(found.filter((move) => reasons.get(move)!.length === 0), stacks)
-    .map((group) => buildGroup(group, stacks, deployed, environments));
-  let groups = formGroups();
-  let broken = groups.flatMap((group) => [...groupReasons(group, stacks, deployed)]);
+  const formGroups = () => groupMoves(found.moves.filter((move) => reasons.get(move)!.length === 0), stacks)
+    .map((group) => buildGroup(group, stacks, exports, outside));
+  let built = formGroups();
+  let broken = built.flatMap((entry) => [...groupReasons(entry, stacks)]);
   while (broken.length > 0) {
     for (const [move, reason] of broken) reasons.get(move)!.push(reason);
-    groups = formGroups();
-    broken = groups.flatMap((group) => [...groupReasons(group, stacks, deployed)]);
+    built = formGroups();
+    broken = built.flatMap((entry) => [...groupReasons(entry, stacks)]);
   }
-  const moves = found.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move) }));
-  return { moves, groups, steps: stepsOf(groups, inputs, spec) };
+  const groups = built.map((entry) => entry.group);
+  const moves = found.moves.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move) }));
+  return { moves, ambiguities: found.ambiguities, groups, steps: stepsOf(groups, inputs, stacks, spec) };
+}
+
+/** The exports of each environment, deployed and new. */
+function exportsByEnvironment(stacks: readonly PlanStack[]): Map<string, SideExports> {
+  const byEnvironment = new Map<string, PlanStack[]>();
+  for (const stack of stacks) byEnvironment.set(stack.environment, [...(byEnvironment.get(stack.environment) ?? []), stack]);
+  const sides = new Map<string, SideExports>();
+  for (const [environment, members] of byEnvironment) {
+    const side = (which: 'before' | 'after') => AppExports.of(members.map((stack) => ({
+      name: stack.name,
+      raw: which === 'before' ? stack.rawBefore : stack.rawAfter,
+      normalized: stack[which],
+      account: stack.account,
+      region: stack.region,
+    })));
+    sides.set(environment, { before: side('before'), after: side('after') });
+  }
+  return sides;
+}
+
+/** The deployed stacks outside a group that import an export. */
+function outsideImporters(stacks: readonly PlanStack[], exports: ReadonlyMap<string, SideExports>): (environment: string) => OutsideImporters {
+  const importers = new Map<string, string[]>();
+  for (const stack of stacks) {
+    for (const entry of exports.get(stack.environment)!.before.importsOf(stack.name)) {
+      const name = entry.exportName.name;
+      if (name === undefined) continue;
+      const id = `${stack.environment}\u0000${name}`;
+      const list = importers.get(id) ?? importers.set(id, []).get(id)!;
+      if (!list.includes(stack.name)) list.push(stack.name);
+    }
+  }
+  return (environment) => (name, group) => (importers.get(`${environment}\u0000${name}`) ?? []).filter((stack) => !group.has(stack));
 }
 
 /** The candidate moves in sets of connected stacks, per environment. */
@@ -118,46 +193,73 @@ function groupMoves(moves: readonly FoundMove[], stacks: ReadonlyMap<string, Pla
 function buildGroup(
   moves: FoundMove[],
   stacks: ReadonlyMap<string, PlanStack>,
-  deployed: ReadonlyMap<string, unknown>,
-  environments: ReadonlyMap<string, { account: string; region: string }>,
-): RefactorGroup {
+  exports: ReadonlyMap<string, SideExports>,
+  outside: (environment: string) => OutsideImporters,
+): BuiltGroup {
   const names = [...new Set(moves.flatMap((move) => [move.source.stack, move.destination.stack]))].sort();
-  const templates = new Map(names.map((name) => [name, stepTemplate(stacks.get(name)!, moves, deployed).template]));
+  const first = stacks.get(names[0])!;
+  const step = stepTemplates(names, moves, stacks, exports.get(first.environment)!, outside(first.environment));
+  const qualifier = names.map((name) => qualifierOf(stacks.get(name)!.rawBefore) ?? qualifierOf(stacks.get(name)!.rawAfter))
+    .find((found) => found !== undefined) ?? DEFAULT_QUALIFIER;
+  const uploads = new Map<string, TemplateUpload>();
+  for (const name of names) {
+    const upload = templateUpload(name, JSON.stringify(step.templates.get(name)), first.account, first.region, qualifier);
+    if (upload !== undefined) uploads.set(name, upload);
+  }
   return {
-    ...environments.get(stacks.get(names[0])!.environment)!,
-    stacks: names,
-    moves,
-    templates,
-    createsStacks: names.filter((name) => !stacks.get(name)!.deployed),
+    group: {
+      account: first.account,
+      region: first.region,
+      stacks: names,
+      moves,
+      templates: step.templates,
+      createsStacks: names.filter((name) => !stacks.get(name)!.deployed),
+      uploads,
+      notes: step.notes,
+    },
+    step,
   };
 }
 
 /** The moves of a group that break a rule of the whole refactor, with the reason. */
-function groupReasons(group: RefactorGroup, stacks: ReadonlyMap<string, PlanStack>, deployed: ReadonlyMap<string, unknown>): Map<FoundMove, string> {
+function groupReasons({ group, step }: BuiltGroup, stacks: ReadonlyMap<string, PlanStack>): Map<FoundMove, string> {
   const found = new Map<FoundMove, string>();
   if (group.stacks.length > MAX_REFACTOR_STACKS) {
     for (const move of group.moves) found.set(move, `the moves connect ${group.stacks.length} stacks (${group.stacks.join(', ')}); one stack refactor takes at most ${MAX_REFACTOR_STACKS}`);
     return found;
   }
+  for (const [move, reason] of step.refused) found.set(move, reason);
   for (const name of group.stacks) {
-    const step = stepTemplate(stacks.get(name)!, group.moves, deployed);
-    for (const [move, reason] of step.crossing) if (!found.has(move)) found.set(move, reason);
-    if (step.resourceCount > 0) continue;
+    if (step.resourceCounts.get(name)! > 0) continue;
+    const hint = stacks.get(name)!.inApp
+      ? `add a resource to ${name} first`
+      : `${name} is removed from the app: keep it in the app, with a resource that stays in it, until the refactor is done, then remove it and delete the stack`;
     for (const move of group.moves) {
-      if (move.source.stack === name && !found.has(move)) found.set(move, `it would leave ${name} with no resources, and CloudFormation does not support empty stacks (add a resource to ${name} first)`);
+      if (move.source.stack === name && !found.has(move)) found.set(move, `it would leave ${name} with no resources, and CloudFormation does not support empty stacks (${hint})`);
     }
   }
   return found;
 }
 
-/** Step 1, the refactors (when any); step 2, every update still needed after them. */
-function stepsOf(groups: readonly RefactorGroup[], inputs: readonly RawStack[], spec: ReplacementSpec): PlanStep[] {
+/** Step 1, the refactors (when any); step 2, every update still needed after them, checked for exports removed in use. */
+function stepsOf(
+  groups: readonly RefactorGroup[],
+  inputs: readonly RawStack[],
+  stacks: ReadonlyMap<string, PlanStack>,
+  spec: ReplacementSpec,
+): PlanStep[] {
   if (groups.length === 0) return [];
   const refactored = new Map(groups.flatMap((group) => [...group.templates]));
+  const uploads = groups.flatMap((group) => [...group.uploads.values()]);
   const refactor: PlanStep = {
     kind: 'Refactor',
     stacks: groups.flatMap((group) => group.stacks),
-    actions: groups.flatMap((group) => group.moves.map((move) => `${move.source.stack === move.destination.stack ? 'rename' : 'move'} ${move.source.stack}.${move.source.logicalId} -> ${move.destination.stack}.${move.destination.logicalId} (${move.resourceType})`)),
+    actions: [
+      ...uploads.map((upload) => `upload the template of ${upload.stackName} (${upload.bytes.toLocaleString('en-US')} bytes, over the 51,200 of TemplateBody) to s3://${upload.bucketName}/${upload.objectKey} first: the refactor reads it from ${upload.templateUrl}`),
+      ...groups.flatMap((group) => group.moves.map((move) => `${move.source.stack === move.destination.stack ? 'rename' : 'move'} ${move.source.stack}.${move.source.logicalId} -> ${move.destination.stack}.${move.destination.logicalId} (${move.resourceType})`)),
+      ...groups.flatMap((group) => group.notes),
+    ],
+    problems: [],
   };
   const deploy: { stacks: string[]; actions: string[] } = { stacks: [], actions: [] };
   for (const input of inputs) {
@@ -167,7 +269,13 @@ function stepsOf(groups: readonly RefactorGroup[], inputs: readonly RawStack[], 
     deploy.stacks.push(input.name);
     deploy.actions.push(...actions.map((action) => `${input.name}: ${action}`));
   }
-  return deploy.actions.length === 0 ? [refactor] : [refactor, { kind: 'Deploy', ...deploy }];
+  if (deploy.actions.length === 0) return [refactor];
+  const problems = exportsInUse(inputs.map((input) => {
+    const stack = stacks.get(input.name)!;
+    const start = refactored.get(input.name) ?? input.before;
+    return { name: input.name, start, end: input.after, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
+  }));
+  return [refactor, { kind: 'Deploy', ...deploy, problems }];
 }
 
 function sectionChanges(from: unknown, to: unknown): string[] {

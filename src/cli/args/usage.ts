@@ -37,6 +37,8 @@ Options:
   --refactor-plan <file>      write the refactor plan of the renames and moves: <file>
                               (also cdk refactor's --override-file) and, beside it,
                               each CreateStackRefactor input (--cli-input-json)
+  --refactor-mappings <file>  which resource went where, where identical ones cannot be
+                              told apart (cdk refactor's --override-file format)
   --rules <file>              review rules (YAML or JSON): each rule matches changes and
                               gives them a level, fail, warn, info or ignore; a change at
                               fail makes the exit code 1 (docs/review.md)

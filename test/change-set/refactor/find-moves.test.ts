@@ -1,15 +1,32 @@
 /** Which removed and added resources of an app are one resource renamed or moved, and by which evidence. */
 import { normalize } from '../../../src/change-set/normalize';
-import { findMoves, PlanStack } from '../../../src/change-set/refactor/find-moves';
+import { AppExports } from '../../../src/change-set/refactor/app-exports';
+import { findMoves, PlanStack, SideExports } from '../../../src/change-set/refactor/find-moves';
 import { GENERATED_SPEC, SpecLookup } from '../../../src/change-set/replacement-spec-lookup';
 import { ResourceRules } from '../../../src/change-set/resource-rules';
 import { template } from '../helpers';
 
 const rules = new ResourceRules(new SpecLookup(GENERATED_SPEC));
-const stack = (name: string, before: Record<string, unknown>, after: Record<string, unknown>, environment = '111111111111/eu-west-1'): PlanStack => ({
-  name, before: normalize(template(before)), after: normalize(template(after)), deployed: true, environment,
-});
-const moves = (...stacks: PlanStack[]) => findMoves(stacks, rules, 0.8).map((move) =>
+const stack = (name: string, before: Record<string, unknown>, after: Record<string, unknown>, environment = '111111111111/eu-west-1'): PlanStack => {
+  const [account, region] = environment.split('/');
+  const rawBefore = template(before);
+  const rawAfter = template(after);
+  const read = { before: normalize(rawBefore), after: normalize(rawAfter) };
+  return { name, ...read, rawBefore, rawAfter, deployed: true, inApp: true, environment, account, region };
+};
+/** The exports of each environment's stacks, as the planner reads them. */
+function exportsOf(stacks: readonly PlanStack[]): Map<string, SideExports> {
+  const side = (members: PlanStack[], which: 'before' | 'after') => AppExports.of(members.map((member) => ({
+    name: member.name, raw: which === 'before' ? member.rawBefore : member.rawAfter, normalized: member[which], account: member.account, region: member.region,
+  })));
+  const environments = [...new Set(stacks.map((member) => member.environment))];
+  return new Map(environments.map((environment) => {
+    const members = stacks.filter((member) => member.environment === environment);
+    return [environment, { before: side(members, 'before'), after: side(members, 'after') }];
+  }));
+}
+const found = (...stacks: PlanStack[]) => findMoves({ stacks, rules, renameThreshold: 0.8, exports: exportsOf(stacks), decided: [] });
+const moves = (...stacks: PlanStack[]) => found(...stacks).moves.map((move) =>
   `${move.source.stack}.${move.source.logicalId} -> ${move.destination.stack}.${move.destination.logicalId} ${move.matchedBy}`);
 
 const named = (name: string) => ({ Type: 'AWS::SQS::Queue', Properties: { QueueName: name } });
@@ -25,15 +42,29 @@ describe('by name', () => {
     expect(moves(stack('A', { Q: named('jobs'), K: keep }, { K: keep }), stack('B', { Q2: named('jobs') }, { Q2: named('jobs') }))).toEqual([]);
   });
 
-  test('GIVEN the name added in its own stack and in another WHEN paired THEN its own stack wins, whatever the order of the stacks', () => {
+  test('GIVEN the name added in its own stack and in another WHEN paired THEN neither is guessed: the two are an ambiguity, whatever the order of the stacks', () => {
     const a = stack('A', { Old: named('jobs') }, { New: named('jobs') });
     const b = stack('B', {}, { Q: named('jobs') });
-    expect(moves(b, a)).toEqual(['A.Old -> A.New Name']);
-    expect(moves(a, b)).toEqual(['A.Old -> A.New Name']);
+    for (const order of [[a, b], [b, a]]) {
+      const result = found(...order);
+      expect(result.moves).toEqual([]);
+      expect(result.ambiguities).toEqual([{ resourceType: 'AWS::SQS::Queue', sources: [{ stack: 'A', logicalId: 'Old' }], destinations: [{ stack: 'A', logicalId: 'New' }, { stack: 'B', logicalId: 'Q' }] }]);
+    }
   });
 
-  test('GIVEN one name removed from two stacks and added once WHEN paired THEN only one of them moves there', () => {
-    expect(moves(stack('A', { Q: named('jobs') }, {}), stack('B', { Q: named('jobs') }, {}), stack('C', {}, { Q: named('jobs') }))).toEqual(['A.Q -> C.Q Name']);
+  test('GIVEN the name added in its own stack and in another, with other properties WHEN paired THEN the like one in its own stack is the rename', () => {
+    const a = stack('A', { Old: { ...named('jobs'), Properties: { QueueName: 'jobs', DelaySeconds: 5, VisibilityTimeout: 30, MaximumMessageSize: 1024, MessageRetentionPeriod: 60 } } }, { New: { ...named('jobs'), Properties: { QueueName: 'jobs', DelaySeconds: 6, VisibilityTimeout: 30, MaximumMessageSize: 1024, MessageRetentionPeriod: 60 } } });
+    expect(moves(a, stack('B', {}, { Q: named('jobs') }))).toEqual(['A.Old -> A.New Similarity']);
+  });
+
+  test('GIVEN one name removed from two stacks and added once WHEN paired THEN none moves there: which one is meant is ambiguous', () => {
+    const result = found(stack('A', { Q: named('jobs') }, {}), stack('B', { Q: named('jobs') }, {}), stack('C', {}, { Q: named('jobs') }));
+    expect(result.moves).toEqual([]);
+    expect(result.ambiguities.map((ambiguity) => [ambiguity.sources.length, ambiguity.destinations.length])).toEqual([[2, 1]]);
+  });
+
+  test('GIVEN a named queue renamed and changed WHEN paired THEN the name pairs it, whatever else changed', () => {
+    expect(moves(stack('A', { Old: named('jobs') }, { New: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'jobs', DelaySeconds: 9 } } }))).toEqual(['A.Old -> A.New Name']);
   });
 });
 
@@ -43,18 +74,31 @@ describe('by similarity, within a stack', () => {
   });
 
   test('GIVEN two added resources of the type WHEN one is like the removed one THEN the rename goes to that one', () => {
+    const like = { Type: 'AWS::SNS::Topic', Properties: { ...unnamed('orders').Properties, TracingConfig: 'PassThrough', SignatureVersion: '2' } };
+    const removed = { Type: 'AWS::SNS::Topic', Properties: { ...unnamed('orders').Properties, SignatureVersion: '2' } };
+    const after = { Other: { Type: 'AWS::SNS::Topic', Properties: { FifoTopic: true, ContentBasedDeduplication: true } }, New: like };
+    expect(moves(stack('A', { Old: removed }, after))).toEqual(['A.Old -> A.New Similarity']);
+  });
+
+  test('GIVEN an unnamed resource renamed with its properties unchanged WHEN paired THEN it is a move by identical properties', () => {
     const after = { Other: { Type: 'AWS::SNS::Topic', Properties: { FifoTopic: true, ContentBasedDeduplication: true } }, New: unnamed('orders') };
-    expect(moves(stack('A', { Old: unnamed('orders') }, after))).toEqual(['A.Old -> A.New Similarity']);
+    expect(moves(stack('A', { Old: unnamed('orders') }, after))).toEqual(['A.Old -> A.New IdenticalProperties']);
   });
 });
 
 describe('by identical properties, between stacks', () => {
-  test('GIVEN a resource renamed within its stack and an identical one moved between two others WHEN paired THEN each is found once', () => {
-    expect(moves(
+  test('GIVEN a resource renamed within its stack and an identical one moved between two others WHEN paired THEN which went where is ambiguous (as cdk refactor says): none pairs', () => {
+    const result = found(
       stack('A', { Old: unnamed('orders') }, { New: unnamed('orders') }),
       stack('B', {}, { N: unnamed('orders') }),
       stack('C', { G: unnamed('orders') }, {}),
-    )).toEqual(['A.Old -> A.New Similarity', 'C.G -> B.N IdenticalProperties']);
+    );
+    expect(result.moves).toEqual([]);
+    expect(result.ambiguities).toEqual([{
+      resourceType: 'AWS::SNS::Topic',
+      sources: [{ stack: 'A', logicalId: 'Old' }, { stack: 'C', logicalId: 'G' }],
+      destinations: [{ stack: 'A', logicalId: 'New' }, { stack: 'B', logicalId: 'N' }],
+    }]);
   });
 
   test('GIVEN two identical resources removed and one added WHEN paired THEN neither moves: which one is meant is ambiguous', () => {
@@ -79,7 +123,7 @@ test('GIVEN moves found in any order of the stacks WHEN listed THEN they are sor
   )).toEqual(['A.X -> A.X2 Name', 'A.Y -> A.Y2 Name', 'B.Z -> B.Z2 Name']);
 });
 
-test('GIVEN a resource renamed within its stack and a resource identical to its old definition added in another WHEN paired THEN it moves once, by the rename', () => {
+test('GIVEN a resource renamed and changed within its stack and a resource identical to its old definition added in another WHEN paired THEN it moves once, to the identical one', () => {
   const renamed = { Type: 'AWS::SNS::Topic', Properties: { ...unnamed('orders').Properties, TracingConfig: 'PassThrough' } };
-  expect(moves(stack('A', { Old: unnamed('orders') }, { New: renamed }), stack('B', {}, { N: unnamed('orders') }))).toEqual(['A.Old -> A.New Similarity']);
+  expect(moves(stack('A', { Old: unnamed('orders') }, { New: renamed }), stack('B', {}, { N: unnamed('orders') }))).toEqual(['A.Old -> B.N IdenticalProperties']);
 });

@@ -30,6 +30,12 @@ const plan = ChangeSetPredictor.planRefactor([
   { stackName: 'Old', before: template({ Moved: queue('fresh'), Keep: topic('c') }), after: template({ Keep: topic('c') }), account: '123456789012', region: 'eu-west-1' },
 ]);
 
+/** A rename in a stack over 51,200 bytes: its refactor template goes by TemplateURL. */
+const padding = Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`Pad${index}`, topic(`pad-${index}-${'x'.repeat(600)}`)]));
+const large = ChangeSetPredictor.planRefactor([
+  { stackName: 'Big', before: template({ ...padding, Old: queue('jobs') }), after: template({ ...padding, New: queue('jobs') }), account: '123456789012', region: 'eu-west-1' },
+]);
+
 /** The query parameters the SDK sends for an input, without sending it. */
 async function serialized(input: any): Promise<string[]> {
   let body = '';
@@ -58,6 +64,13 @@ describe('CreateStackRefactor', () => {
       const sent = await serialized(input);
       expect(sent).toEqual(expect.arrayContaining(['Action=CreateStackRefactor', ...leaves(input, '')]));
     }
+  });
+
+  test('GIVEN a refactor template over 51,200 bytes WHEN its input is serialized by the AWS SDK THEN TemplateURL is a member of the API model too', async () => {
+    const [input] = large.toCreateStackRefactorInputs();
+    expect(input.StackDefinitions).toEqual([{ StackName: 'Big', TemplateURL: large.templateUploads[0].templateUrl }]);
+    const sent = await serialized(input);
+    expect(sent).toEqual(expect.arrayContaining([`StackDefinitions.member.1.TemplateURL=${large.templateUploads[0].templateUrl}`, ...leaves(input, '')]));
   });
 
   test('GIVEN the plan\'s resource mappings WHEN compared with the User Guide\'s example THEN they have its shape', () => {
@@ -102,6 +115,18 @@ describe('cdk refactor --override-file', () => {
     expect(output).not.toMatch(/mappingGroups is not iterable|Expected an 'environments' array|Duplicate destination/);
     expect(output).toContain('Unable to resolve AWS account');
   }, 90_000);
+
+  test('GIVEN a plan with a template to upload, and a --refactor-mappings file by construct path WHEN the CDK CLI reads each as its override file THEN it parses both', () => {
+    for (const file of [
+      write('large.json', large.toJson()),
+      write('mappings.json', { environments: [{ account: '123456789012', region: 'eu-west-1', resources: { 'App/Cats/Resource': 'App/Felines/Resource' } }] }),
+    ]) {
+      const result = cdk(file);
+      const output = `${result.stdout}${result.stderr}`;
+      expect(output).not.toMatch(/mappingGroups is not iterable|Expected an 'environments' array|Duplicate destination/);
+      expect(output).toContain('Unable to resolve AWS account');
+    }
+  }, 120_000);
 
   test('GIVEN the shape of the aws-cdk README\'s example ("mappings") or a duplicate destination WHEN the CDK CLI reads it THEN it rejects it (the check above can fail)', () => {
     expect(`${cdk(write('readme.json', { mappings: [{ account: '1', region: 'r', resources: { 'A.X': 'A.Y' } }] })).stderr}`).toContain('mappingGroups is not iterable');

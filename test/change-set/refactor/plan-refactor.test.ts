@@ -21,12 +21,12 @@ describe('what is a move', () => {
   test('GIVEN a named queue under a new logical id WHEN planned THEN it is a rename by name, and a refactor alone does it', () => {
     const result = plan(stack('App', { Old: queue('jobs'), Keep: topic('t') }, { New: queue('jobs'), Keep: topic('t') }));
     expect(result.moves.map((m) => [m.matchedBy, m.refactorable])).toEqual([['Name', true]]);
-    expect(result.steps).toEqual([{ step: 1, kind: 'Refactor', stackNames: ['App'], actions: ['rename App.Old -> App.New (AWS::SQS::Queue)'] }]);
+    expect(result.steps).toEqual([{ step: 1, kind: 'Refactor', stackNames: ['App'], actions: ['rename App.Old -> App.New (AWS::SQS::Queue)'], safe: true, problems: [] }]);
   });
 
   test('GIVEN an unnamed resource under a new logical id with similar properties WHEN planned THEN it is a probable rename', () => {
     const before = { Old: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30, DelaySeconds: 5, MaximumMessageSize: 1024 } }, Keep: topic('t') };
-    const after = { New: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30, DelaySeconds: 5, MaximumMessageSize: 1024 } }, Keep: topic('t') };
+    const after = { New: { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 30, DelaySeconds: 5, MaximumMessageSize: 1024, ReceiveMessageWaitTimeSeconds: 2 } }, Keep: topic('t') };
     expect(verdicts(stack('App', before, after))).toEqual(['App.Old -> App.New Similarity refactor']);
   });
 
@@ -72,6 +72,13 @@ describe('the rules', () => {
   test('GIVEN a move that takes the last resource out of a stack WHEN planned THEN it is no refactor: the stack would be empty', () => {
     expect(verdicts(stack('A', { Q: queue('jobs') }, {}), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }))).toEqual([
       'A.Q -> B.Q Name no: it would leave A with no resources, and CloudFormation does not support empty stacks (add a resource to A first)',
+    ]);
+  });
+
+  test('GIVEN a stack removed from the app whose last resource moves WHEN planned THEN it is no refactor, and the hint fits a removed stack', () => {
+    expect(verdicts(stack('A', { Q: queue('jobs') }, undefined), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }))).toEqual([
+      'A.Q -> B.Q Name no: it would leave A with no resources, and CloudFormation does not support empty stacks '
+      + '(A is removed from the app: keep it in the app, with a resource that stays in it, until the refactor is done, then remove it and delete the stack)',
     ]);
   });
 
@@ -135,10 +142,14 @@ describe('the rules', () => {
     expect(plan(stack('App', { Old: resource, Keep: topic('t') }, { New: resource, Keep: topic('t') })).moves.map((m) => m.reasons)).toEqual([['custom resources are not supported by stack refactoring']]);
   });
 
-  test('GIVEN a moved resource that a resource staying behind references WHEN planned THEN it is no refactor (the reference would cross stacks)', () => {
+  test('GIVEN a moved resource that a resource staying behind references WHEN planned THEN it is a refactor: the reference becomes an import of an export the destination gets', () => {
     const policy = { Type: 'AWS::SQS::QueuePolicy', Properties: { Queues: [{ Ref: 'Q' }], PolicyDocument: {} } };
-    expect(plan(stack('A', { Q: queue('jobs'), Policy: policy }, { Policy: policy }), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') })).moves[0].reasons)
-      .toEqual(['a resource or output of A still references it (Ref, GetAtt or Sub), which would cross stacks after the move: a reference between stacks needs an export and Fn::ImportValue, which a refactor cannot add']);
+    const result = plan(stack('A', { Q: queue('jobs'), Policy: policy }, { Policy: policy }), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') }));
+    expect(result.moves[0].reasons).toEqual([]);
+    const [input] = result.toCreateStackRefactorInputs();
+    const bodies = Object.fromEntries(input.StackDefinitions.map((d: any) => [d.StackName, JSON.parse(d.TemplateBody)]));
+    expect(bodies.A.Resources.Policy.Properties.Queues).toEqual([{ 'Fn::ImportValue': 'B:RefactorExportRefQ' }]);
+    expect(bodies.B.Outputs).toEqual({ RefactorExportRefQ: { Value: { Ref: 'Q' }, Export: { Name: 'B:RefactorExportRefQ' } } });
   });
 
   test('GIVEN a renamed resource referenced by others of its stack WHEN planned THEN the refactor template points them at the new id', () => {
@@ -160,8 +171,8 @@ describe('two steps when the same change edits the stacks', () => {
   test('GIVEN a rename together with an added queue and a changed topic WHEN planned THEN the refactor comes first, then the update, and each says what it does', () => {
     const result = plan(stack('App', { Old: queue('jobs'), Keep: topic('t') }, { New: queue('jobs', { DelaySeconds: 5 }), Keep: topic('t2'), Extra: queue('extra') }));
     expect(result.steps).toEqual([
-      { step: 1, kind: 'Refactor', stackNames: ['App'], actions: ['rename App.Old -> App.New (AWS::SQS::Queue)'] },
-      { step: 2, kind: 'Deploy', stackNames: ['App'], actions: ['App: [+] AWS::SQS::Queue Extra', 'App: [-/+] AWS::SNS::Topic Keep', 'App: [~] AWS::SQS::Queue New'] },
+      { step: 1, kind: 'Refactor', stackNames: ['App'], actions: ['rename App.Old -> App.New (AWS::SQS::Queue)'], safe: true, problems: [] },
+      { step: 2, kind: 'Deploy', stackNames: ['App'], actions: ['App: [+] AWS::SQS::Queue Extra', 'App: [-/+] AWS::SNS::Topic Keep', 'App: [~] AWS::SQS::Queue New'], safe: true, problems: [] },
     ]);
   });
 
@@ -172,7 +183,7 @@ describe('two steps when the same change edits the stacks', () => {
       after: template({ New: queue('jobs'), Keep: topic('t') }, { Parameters: { Env: { Type: 'String', Default: 'b' } } }),
     });
     expect(JSON.parse(result.toCreateStackRefactorInputs()[0].StackDefinitions[0].TemplateBody).Parameters).toEqual({ Env: { Type: 'String', Default: 'a' } });
-    expect(result.steps[1]).toEqual({ step: 2, kind: 'Deploy', stackNames: ['App'], actions: ['App: [~] Parameters'] });
+    expect(result.steps[1]).toEqual({ step: 2, kind: 'Deploy', stackNames: ['App'], actions: ['App: [~] Parameters'], safe: true, problems: [] });
   });
 
   test('GIVEN a CDK rename (only the construct path metadata differs) WHEN planned THEN the update after it only changes metadata', () => {
@@ -241,5 +252,5 @@ describe('without a refactor', () => {
 
 test('GIVEN anything that is not a list of stacks WHEN planned THEN the plan is empty and nothing throws', () => {
   expect(ChangeSetPredictor.planRefactor(undefined as any).moves).toEqual([]);
-  expect(ChangeSetPredictor.planRefactor([{ stackName: 'A', before: 42, after: 'x' }]).toJson()).toEqual({ environments: [], StackRefactors: [], Moves: [], Steps: [] });
+  expect(ChangeSetPredictor.planRefactor([{ stackName: 'A', before: 42, after: 'x' }]).toJson()).toEqual({ environments: [], StackRefactors: [], TemplateUploads: [], Moves: [], Ambiguities: [], Steps: [] });
 });

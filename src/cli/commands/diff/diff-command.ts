@@ -44,12 +44,12 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const settings = { propertyValues: options.propertyValues, externalImporters: externalImporters(sides.before) };
   const diffs = predictStacks(app, predicted, settings, reported);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
-  const plan = refactorPlanOf(pairs);
+  const plan = refactorPlanOf(app, options, io.cwd);
   let planFile: string | undefined;
   if (options.refactorPlan !== undefined) {
     if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
     const written = writeRefactorPlan(plan, options.refactorPlan, io.cwd);
-    planFile = [written.planFile, ...written.stackRefactorFiles].join(', ');
+    planFile = [written.planFile, ...written.stackRefactorFiles, ...written.uploads.map((upload) => upload.file)].join(', ');
     if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
   }
   const showLevels = rules.length > 0;

@@ -44,6 +44,8 @@ export interface DiffOptions {
   readonly outputs: ReviewOutputs;
   /** `--refactor-plan`: where to write the refactor plan. */
   readonly refactorPlan?: string;
+  /** `--refactor-mappings`: the user's mappings (cdk refactor's override file format). */
+  readonly refactorMappings?: string;
   /**
    * `--deployed <cdk.out>`: the deployed side is read from CloudFormation, for the stacks of
    * the assembly (then `before` and `after` are both that assembly).
@@ -64,7 +66,7 @@ export interface DeployedSource {
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
   onlyOptions(line, 'diff', [
-    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan',
+    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'refactor-mappings',
     'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit', 'deployed', 'profile',
   ]);
   const { paths, values } = line;
@@ -99,6 +101,7 @@ export function diffOptions(line: ParsedLine): DiffOptions {
       ...optional('junit', lastValue(values.junit)),
     },
     ...optional('refactorPlan', lastValue(values['refactor-plan'])),
+    ...optional('refactorMappings', lastValue(values['refactor-mappings'])),
   };
 }
 
