@@ -1284,7 +1284,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::OpenSearchServerless::SecurityPolicy': '{"n":["Name"],"q":["Type"],"r":{"Name":"A","Type":"A"}}',
   'AWS::OpenSearchServerless::VpcEndpoint': '{"n":["Name"],"r":{"Name":"A","VpcId":"A"}}',
   'AWS::OpenSearchService::Application': '{"n":["Name"],"r":{"KmsKeyArn":"A","Name":"A"}}',
-  'AWS::OpenSearchService::Domain': '{"n":["DomainName"],"r":{"DomainName":"A","EngineMode":"A"}}',
+  'AWS::OpenSearchService::Domain': '{"n":["DomainName"],"r":{"DomainName":"A","EngineMode":"A","EngineVersion":"A"}}',
   'AWS::OpsWorks::App': '{"r":{"Shortname":"A","StackId":"A"}}',
   'AWS::OpsWorks::ElasticLoadBalancerAttachment': '{}',
   'AWS::OpsWorks::Instance': '{"r":{"AutoScalingType":"A","AvailabilityZone":"A","BlockDeviceMappings":"A","EbsOptimized":"A","RootDeviceType":"A","StackId":"A","SubnetId":"A","Tenancy":"A","TimeBasedAutoScaling":"A","VirtualizationType":"A"}}',

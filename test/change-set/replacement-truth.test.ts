@@ -284,8 +284,9 @@ describe('UpdatePolicy', () => {
 
   test.each([
     ['EnableVersionUpgrade', 'AWS::Elasticsearch::Domain', { DomainName: 'search', ElasticsearchVersion: '7.9' }, { ElasticsearchVersion: '7.10' }, { EnableVersionUpgrade: true }, 'False', 'Conditional Possible'],
+    ['EnableVersionUpgrade on an OpenSearch domain', 'AWS::OpenSearchService::Domain', { DomainName: 'search', EngineVersion: 'OpenSearch_2.5' }, { EngineVersion: 'OpenSearch_2.9' }, { EnableVersionUpgrade: true }, 'False', 'True Certain'],
     ['UseOnlineResharding', 'AWS::ElastiCache::ReplicationGroup', { ReplicationGroupId: 'cache', ReplicationGroupDescription: 'c', NumNodeGroups: 2 }, { NumNodeGroups: 3 }, { UseOnlineResharding: true }, 'False', 'Conditional Possible'],
-  ])('GIVEN %s WHEN the property it covers changes THEN the resource is updated in place; without it THEN it may be replaced', (_, type, properties, changed, policy, withPolicy, without) => {
+  ])('GIVEN %s WHEN the property it covers changes THEN the resource is updated in place; without it THEN it is or may be replaced', (_, type, properties, changed, policy, withPolicy, without) => {
     const pair = (updatePolicy?: unknown) => [
       template({ R: resource(type, properties, updatePolicy ? { UpdatePolicy: updatePolicy } : {}) }),
       template({ R: resource(type, { ...properties, ...changed }, updatePolicy ? { UpdatePolicy: updatePolicy } : {}) }),

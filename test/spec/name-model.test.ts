@@ -176,11 +176,17 @@ describe('decisions where the spec and the registry schemas disagree', () => {
       if (stored !== decision.recreation) found.push(`${type} ${decision.path}: the table stores ${stored}`);
       const raw = disagreements(replacementPaths(db, resourceOf(type)!), snapshot.types[type] ?? []).some((d) => d.path === decision.path);
       const registry = (snapshot.types[type] ?? []).some((p) => decision.path === p || decision.path.startsWith(`${p}.`)) ? 'Always' : 'Never';
-      if (!raw && decision.recreation !== registry) found.push(`${type} ${decision.path}: neither a disagreement nor the registry's value`);
+      if (!raw && decision.recreation !== registry && decision.overridesSpecAndRegistry !== true) found.push(`${type} ${decision.path}: neither a disagreement nor the registry's value`);
+      if (decision.overridesSpecAndRegistry === true && (raw || decision.recreation === registry || /registry schema \(/.test(decision.source))) found.push(`${type} ${decision.path}: overrides the spec and the registry without need, or on the registry's word`);
       if (decision.reason.length < 20 || decision.source.length < 10) found.push(`${type} ${decision.path}: reason or source missing`);
       return found;
     }));
     expect(problems).toEqual([]);
+  });
+
+  test('GIVEN the decisions that override both the spec and the registry WHEN listed THEN each is an AWS page\'s documented replacement', () => {
+    const overriding = Object.entries(REPLACEMENT_DECISIONS).flatMap(([type, decisions]) => decisions.filter((d) => d.overridesSpecAndRegistry).map((d) => `${type} ${d.path} ${d.recreation}`));
+    expect(overriding).toEqual(['AWS::OpenSearchService::Domain EngineVersion Always']);
   });
 
   test('GIVEN the README\'s old and new headline examples WHEN looked up THEN object lock is updated in place and a table\'s key schema replaces it', () => {
