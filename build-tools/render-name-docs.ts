@@ -13,6 +13,7 @@ import { NAME_COUPLED } from './name-coupled';
 import { NameModel, ScopeRule } from './name-model';
 import { followsNamingConvention, lastSegment, NameRule } from './name-properties';
 import { NAME_SCOPES } from './name-scopes';
+import { PRESENCE_REPLACEMENTS } from './presence-replacements';
 import { readRegistrySnapshot } from './registry-create-only';
 import { REPLACEMENT_DECISIONS } from './replacement-decisions';
 import { nameModelOf } from './replacement-table';
@@ -95,6 +96,14 @@ function render(db: SpecDatabase): string {
     '| Resource type | Property | Reason | Source |',
     '|---|---|---|---|',
     ...Object.entries(NAME_COUPLED).flatMap(([type, entries]) => entries.map((entry) => `| \`${type}\` | \`${entry.property}\` | ${entry.reason} | ${entry.source} |`)),
+    '',
+    '### Properties whose addition or removal replaces',
+    '',
+    'A change of the value keeps the table\'s RequiresRecreation; the property appearing or disappearing is judged as below.',
+    '',
+    '| Resource type | Property | Added or removed | Reason | Source |',
+    '|---|---|---|---|---|',
+    ...Object.entries(PRESENCE_REPLACEMENTS).flatMap(([type, entries]) => entries.map((entry) => `| \`${type}\` | \`${entry.property}\` | ${entry.recreation} | ${entry.reason} | ${entry.source} |`)),
     '',
     '### Decisions where the spec and the registry schemas disagree',
     '',

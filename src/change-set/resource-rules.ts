@@ -7,6 +7,7 @@ import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
 import { tagTarget } from './tag-targets';
+import { presenceRecreation } from '../spec/replacement-spec';
 import { updatePolicyRecreation } from '../spec/update-policies';
 
 /** Reads a resource's spec entry or custom-resource declaration once per prediction. */
@@ -35,6 +36,15 @@ export class ResourceRules {
     const declaration = this.declaration(resource);
     if (declaration === undefined) return 'Conditionally';
     return declaration.replaceOnChange.includes(path[0]) ? 'Always' : 'Never';
+  }
+
+  /**
+   * How intrusive it is that the top-level `property` appears or disappears (it is present on
+   * one side only), beyond a change of its value: Always for a replication group's
+   * `AuthToken`; Never for most properties and for custom resources.
+   */
+  public presenceRecreation(resource: NormalizedResource, property: string): Recreation {
+    return isCustomResourceType(resource.type) ? 'Never' : presenceRecreation(resource.type, property);
   }
 
   /** The properties that hold the resource's physical name (none: the resource is unnamed). */

@@ -2,11 +2,13 @@
 // Regenerate: npx ts-node --transpile-only build-tools/generate-replacement-spec.ts
 //
 // One entry per CloudFormation resource type. Each value is the JSON text of
-//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled] }
+//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled],
+//     "p": { "<property>": "A" } }
 // (A = Always, C = Conditionally, "*" = any map key; names unique under the qualifiers, in the
 // partition (P), the account (A) or, when "s" is absent, one account and Region; coupled: replacing
-// properties that cannot change without a name changing; empty parts are omitted). Values stay
-// strings so that loading this module is cheap; src/spec parses an entry on first use.
+// properties that cannot change without a name changing; p: properties whose addition or removal
+// replaces; empty parts are omitted). Values stay strings so that loading this module is cheap;
+// src/spec parses an entry on first use.
 
 export const GENERATED_BY = 'build-tools/generate-replacement-spec.ts';
 export const SPEC_VERSION = '0.1.216';
@@ -727,7 +729,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ElastiCache::CacheCluster': '{"n":["ClusterName"],"r":{"AZMode":"C","CacheSubnetGroupName":"A","ClusterName":"A","Engine":"A","NetworkType":"A","NumCacheNodes":"C","Port":"A","PreferredAvailabilityZone":"C","PreferredAvailabilityZones":"C","SnapshotArns":"A","SnapshotName":"A"}}',
   'AWS::ElastiCache::GlobalReplicationGroup': '{}',
   'AWS::ElastiCache::ParameterGroup': '{"r":{"CacheParameterGroupFamily":"A"}}',
-  'AWS::ElastiCache::ReplicationGroup': '{"n":["ReplicationGroupId"],"r":{"AtRestEncryptionEnabled":"A","AuthToken":"C","CacheSubnetGroupName":"A","DataTieringEnabled":"A","GlobalReplicationGroupId":"A","KmsKeyId":"A","NetworkType":"A","NodeGroupConfiguration":"C","NumNodeGroups":"C","Port":"A","PreferredCacheClusterAZs":"A","ReplicationGroupId":"A","SnapshotArns":"A","SnapshotName":"A"}}',
+  'AWS::ElastiCache::ReplicationGroup': '{"n":["ReplicationGroupId"],"p":{"AuthToken":"A"},"r":{"AtRestEncryptionEnabled":"A","AuthToken":"C","CacheSubnetGroupName":"A","DataTieringEnabled":"A","GlobalReplicationGroupId":"A","KmsKeyId":"A","NetworkType":"A","NodeGroupConfiguration":"C","NumNodeGroups":"C","Port":"A","PreferredCacheClusterAZs":"A","ReplicationGroupId":"A","SnapshotArns":"A","SnapshotName":"A"}}',
   'AWS::ElastiCache::SecurityGroup': '{}',
   'AWS::ElastiCache::SecurityGroupIngress': '{}',
   'AWS::ElastiCache::ServerlessCache': '{"n":["ServerlessCacheName"],"r":{"KmsKeyId":"A","NetworkType":"A","ServerlessCacheName":"A","SnapshotArnsToRestore":"A","SubnetIds":"A"}}',

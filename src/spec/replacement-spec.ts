@@ -42,6 +42,11 @@ export interface ResourceTypeReplacement {
    * collide. Empty for most types.
    */
   readonly nameCoupled: readonly string[];
+  /**
+   * Top-level properties whose addition or removal replaces the resource, where a change of
+   * their value does not, or only may (a replication group's `AuthToken`). Empty for most types.
+   */
+  readonly presencePaths: Readonly<Record<string, 'Always'>>;
 }
 
 /** The JSON shape of one generated entry (see the generated file's header). */
@@ -51,6 +56,7 @@ interface RawEntry {
   readonly q?: readonly string[];
   readonly s?: 'P' | 'A';
   readonly c?: readonly string[];
+  readonly p?: Readonly<Record<string, 'A'>>;
 }
 
 interface ParsedEntry {
@@ -88,6 +94,16 @@ export function requiresRecreation(resourceType: string, path: readonly string[]
     }
   }
   return worst;
+}
+
+/**
+ * RequiresRecreation of adding or removing the top-level `property` (present on one side
+ * only), where that differs from a change of its value: Always for a replication group's
+ * `AuthToken`, else Never (a change of the value is judged by `requiresRecreation`).
+ */
+export function presenceRecreation(resourceType: string, property: string): RequiresRecreation {
+  const paths = entryOf(resourceType)?.replacement.presencePaths;
+  return paths !== undefined && Object.prototype.hasOwnProperty.call(paths, property) ? paths[property] : 'Never';
 }
 
 /**
@@ -165,6 +181,7 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       nameQualifiers,
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
       nameCoupled,
+      presencePaths: Object.freeze(Object.fromEntries(Object.keys(raw.p ?? {}).map((property) => [property, 'Always' as const]))),
     }),
     identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
     paths,

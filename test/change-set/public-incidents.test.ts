@@ -67,3 +67,27 @@ describe('an OpenSearch domain upgraded without EnableVersionUpgrade is replaced
     expect(fixed.failures).toEqual([]);
   });
 });
+
+describe('a replication group whose AuthToken is added or removed is replaced (cloudformation-coverage-roadmap#2356: the change set shows Replacement)', () => {
+  // https://github.com/aws-cloudformation/cloudformation-coverage-roadmap/issues/2356 (AuthToken removed for UserGroupIds:
+  // the recorded change set shows Replacement); the AuthToken reference: "If ADDING the AuthToken, update requires Replacement".
+  const group = (auth: Record<string, unknown>, id: Record<string, unknown> = { ReplicationGroupId: 'my-redis' }) => template({
+    Redis: resource('AWS::ElastiCache::ReplicationGroup', {
+      ...id, ReplicationGroupDescription: 'cache', Engine: 'redis', EngineVersion: '7.1', CacheNodeType: 'cache.t4g.small', NumNodeGroups: 1, ReplicasPerNodeGroup: 1, TransitEncryptionEnabled: true, ...auth,
+    }),
+  });
+  const token = { AuthToken: '{{resolve:secretsmanager:my/redis:SecretString:password}}' };
+
+  test('GIVEN a named group WHEN its AuthToken is replaced by UserGroupIds THEN it is replaced and the replacement fails: the id is taken', () => {
+    expect(outcome(predict(group(token), group({ UserGroupIds: ['my-users'] })))).toEqual({ Redis: 'True Certain' });
+  });
+
+  test('GIVEN a named group WHEN an AuthToken is added THEN it is replaced and the replacement fails', () => {
+    expect(outcome(predict(group({}), group(token)))).toEqual({ Redis: 'True Certain' });
+  });
+
+  test('GIVEN an unnamed group WHEN its AuthToken is removed THEN it is replaced without a failure; WHEN the token itself changes THEN it only may be replaced', () => {
+    expect(outcome(predict(group(token, {}), group({ UserGroupIds: ['my-users'] }, {})))).toEqual({ Redis: 'True' });
+    expect(outcome(predict(group(token, {}), group({ AuthToken: '{{resolve:secretsmanager:my/redis-2:SecretString:password}}' }, {})))).toEqual({ Redis: 'Conditional' });
+  });
+});

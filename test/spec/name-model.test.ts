@@ -12,11 +12,12 @@ import { NAME_CORRECTIONS } from '../../build-tools/name-corrections';
 import { NAME_COUPLED } from '../../build-tools/name-coupled';
 import { arnScope } from '../../build-tools/name-model';
 import { NAME_SCOPES } from '../../build-tools/name-scopes';
+import { PRESENCE_REPLACEMENTS } from '../../build-tools/presence-replacements';
 import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-create-only';
 import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { replacementPaths } from '../../build-tools/replacement-paths';
 import { nameModelOf } from '../../build-tools/replacement-table';
-import { identityProperties, lookupResourceType, requiresRecreation } from '../../src/spec/replacement-spec';
+import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation } from '../../src/spec/replacement-spec';
 
 const db = loadAwsServiceSpecSync();
 const resourceOf = (type: string): Resource | undefined => db.lookup('resource', 'cloudFormationType', 'equals', type)[0];
@@ -202,5 +203,26 @@ describe('decisions where the spec and the registry schemas disagree', () => {
     const before = JSON.stringify(paths);
     expect(applyReplacementDecisions(type, paths)).toEqual(expected);
     expect(JSON.stringify(paths)).toBe(before);
+  });
+});
+
+describe('properties whose addition or removal replaces', () => {
+  test('GIVEN each entry WHEN checked against the spec THEN its type and top-level property exist, a change of its value does not already always replace, and it has a reason and a source', () => {
+    const problems = Object.entries(PRESENCE_REPLACEMENTS).flatMap(([type, entries]) => entries.flatMap((entry) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      const found: string[] = [];
+      if (!(entry.property in resource.properties)) found.push(`${type}: no property ${entry.property}`);
+      if (requiresRecreation(type, [entry.property]) === 'Always') found.push(`${type} ${entry.property}: already Always`);
+      if (presenceRecreation(type, entry.property) !== entry.recreation) found.push(`${type} ${entry.property}: the table stores ${presenceRecreation(type, entry.property)}`);
+      if (entry.reason.length < 20 || entry.source.length < 10) found.push(`${type} ${entry.property}: reason or source missing`);
+      return found;
+    }));
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN every type WHEN looked up THEN only the curated ones have properties whose presence replaces', () => {
+    const withPresence = allTypes.filter((type) => Object.keys(lookupResourceType(type)?.presencePaths ?? {}).length > 0).sort();
+    expect(withPresence).toEqual(Object.keys(PRESENCE_REPLACEMENTS).sort());
   });
 });
