@@ -1,6 +1,7 @@
 import type { Resource, SpecDatabase } from '@aws-cdk/service-spec-types';
 import { deriveNameModel, NameModel } from './name-model';
 import { lastSegment } from './name-properties';
+import { NAME_SINGLETONS } from './name-singletons';
 import { PRESENCE_REPLACEMENTS } from './presence-replacements';
 import { applyReplacementDecisions } from './replacement-decisions';
 import { RecreationCode, replacementPaths } from './replacement-paths';
@@ -24,6 +25,11 @@ export interface TableEntry {
   readonly c?: string[];
   /** Top-level properties whose addition or removal replaces -> 'A'; omitted when none. */
   readonly p?: Record<string, 'A'>;
+  /**
+   * One resource per parent: `p` the parent properties (absent: one per account and Region),
+   * `k` the properties whose presence tells kinds apart; omitted for other types.
+   */
+  readonly o?: { readonly p?: string[]; readonly k?: string[] };
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
@@ -63,6 +69,7 @@ function tableEntry(paths: Record<string, RecreationCode>, model: NameModel, clo
   const named = model.names.length > 0;
   const scope = { partition: 'P', account: 'A', region: undefined } as const;
   const presence = PRESENCE_REPLACEMENTS[cloudFormationType] ?? [];
+  const singleton = NAME_SINGLETONS[cloudFormationType];
   return {
     ...(Object.keys(paths).length > 0 ? { r: paths } : {}),
     ...(named ? { n: model.names } : {}),
@@ -70,6 +77,12 @@ function tableEntry(paths: Record<string, RecreationCode>, model: NameModel, clo
     ...(named && scope[model.kind] ? { s: scope[model.kind] } : {}),
     ...(named && model.coupled.length > 0 ? { c: model.coupled } : {}),
     ...(presence.length > 0 ? { p: Object.fromEntries(presence.map((entry) => [entry.property, 'A' as const])) } : {}),
+    ...(singleton === undefined ? {} : {
+      o: {
+        ...(singleton.per.length > 0 ? { p: [...singleton.per].sort() } : {}),
+        ...(singleton.kindBy?.length ? { k: [...singleton.kindBy].sort() } : {}),
+      },
+    }),
   };
 }
 

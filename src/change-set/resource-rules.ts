@@ -7,7 +7,7 @@ import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
 import { tagTarget } from './tag-targets';
-import { presenceRecreation } from '../spec/replacement-spec';
+import { presenceRecreation, Singleton, singletonOf } from '../spec/replacement-spec';
 import { updatePolicyRecreation } from '../spec/update-policies';
 
 /** Reads a resource's spec entry or custom-resource declaration once per prediction. */
@@ -62,6 +62,14 @@ export class ResourceRules {
   public identityProperties(resource: NormalizedResource): readonly string[] {
     if (!isCustomResourceType(resource.type)) return this.spec.identityProperties(resource.type);
     return this.nameProperties(resource);
+  }
+
+  /**
+   * The singleton the resource is (at most one per parent, or per account and Region: a user
+   * pool's domain, a GuardDuty detector), or undefined; custom resources are none.
+   */
+  public singleton(resource: NormalizedResource): Singleton | undefined {
+    return isCustomResourceType(resource.type) ? undefined : singletonOf(resource.type);
   }
 
   private declaration(resource: NormalizedResource): CustomResourceDeclaration | undefined {

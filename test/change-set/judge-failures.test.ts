@@ -71,3 +71,83 @@ describe('a named resource moved to a new logical id', () => {
     expect(reasonOf(changeSet, 'New')).toMatch(/is still held by Old, which this update removes/);
   });
 });
+
+describe('singletons: one resource per parent, or per account and Region', () => {
+  const domain = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ Type: 'AWS::Cognito::UserPoolDomain', Properties: properties, ...extra });
+  const pool = { Type: 'AWS::Cognito::UserPool', Properties: {} };
+  const custom = { CertificateArn: 'arn:aws:acm:us-east-1:1:certificate/a' };
+
+  test.each([
+    ['its prefix changes', 'True Certain', { UserPoolId: { Ref: 'Pool' }, Domain: 'acme-auth' }, { Domain: 'acme-login' }],
+    ['its custom domain changes', 'True Certain', { UserPoolId: { Ref: 'Pool' }, Domain: 'auth.acme.com', CustomDomainConfig: custom }, { Domain: 'login.acme.com' }],
+    ['it moves to another pool under a new prefix', 'True', { UserPoolId: 'us-east-1_a', Domain: 'acme-auth' }, { UserPoolId: 'us-east-1_b', Domain: 'acme-login' }],
+    ['it moves to another pool under the same prefix (the prefix is taken)', 'True Certain', { UserPoolId: 'us-east-1_a', Domain: 'acme-auth' }, { UserPoolId: 'us-east-1_b' }],
+    ['the prefix domain becomes a custom domain (a domain of the other kind)', 'True', { UserPoolId: 'us-east-1_a', Domain: 'acme-auth' }, { Domain: 'auth.acme.com', CustomDomainConfig: custom }],
+    ['the custom domain\'s certificate changes (in place)', 'False', { UserPoolId: 'us-east-1_a', Domain: 'auth.acme.com', CustomDomainConfig: custom }, { CustomDomainConfig: { CertificateArn: 'arn:aws:acm:us-east-1:1:certificate/b' } }],
+  ])('GIVEN a user pool domain WHEN %s THEN it is %s', (_, expected, properties, changed) => {
+    const changeSet = predict(template({ Pool: pool, D: domain(properties) }), template({ Pool: pool, D: domain({ ...properties, ...changed }) }));
+    expect(outcome(changeSet).D).toBe(expected);
+  });
+
+  test('GIVEN a prefix change WHEN reported THEN the reason says a pool holds one domain of the kind and what to do', () => {
+    const changeSet = predict(template({ Pool: pool, D: domain({ UserPoolId: { Ref: 'Pool' }, Domain: 'a' }) }), template({ Pool: pool, D: domain({ UserPoolId: { Ref: 'Pool' }, Domain: 'b' }) }));
+    expect(reasonOf(changeSet, 'D')).toBe('only one AWS::Cognito::UserPoolDomain without CustomDomainConfig can exist per UserPoolId {"Ref":"Pool"}, and the replacement keeps it: '
+      + 'CloudFormation creates the replacement before it deletes the old resource, so the create fails; remove the resource in one update and add the changed one in the next');
+  });
+
+  test('GIVEN a pool that may be replaced WHEN its domain\'s prefix changes THEN the failure is possible: the domain may land in a new pool', () => {
+    const pools = (prefix: string, group: string) => template({ P: { Type: 'AWS::RDS::DBInstance', Properties: { DBParameterGroupName: group } }, D: domain({ UserPoolId: { Ref: 'P' }, Domain: prefix }) });
+    const changeSet = predict(pools('a', 'g1'), pools('b', 'g2'));
+    expect(outcome(changeSet)).toEqual({ P: 'Conditional', D: 'True Possible' });
+    expect(reasonOf(changeSet, 'D')).toMatch(/^only one AWS::Cognito::UserPoolDomain without CustomDomainConfig can exist per UserPoolId \{"Ref":"P"\}, which may stay the same \(it depends on a value known only at deploy time\), and the resource is replaced/);
+  });
+
+  test.each([
+    ['a user pool domain renamed in the same pool, its prefix changed', 'Add Certain', domain({ UserPoolId: 'p1', Domain: 'a' }), domain({ UserPoolId: 'p1', Domain: 'b' })],
+    ['a user pool domain renamed into another pool', 'Add', domain({ UserPoolId: 'p1', Domain: 'a' }), domain({ UserPoolId: 'p2', Domain: 'b' })],
+    ['a GuardDuty member renamed', 'Add Certain', { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' } },
+      { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' } }],
+    ['a GuardDuty member renamed for another account', 'Add', { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' } },
+      { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: 'd1', MemberId: '222222222222', Email: 'a@b.c' } }],
+    ['a GuardDuty detector renamed (one per account and Region)', 'Add Certain', { Type: 'AWS::GuardDuty::Detector', Properties: { Enable: true } }, { Type: 'AWS::GuardDuty::Detector', Properties: { Enable: false } }],
+    ['a Security Hub hub renamed', 'Add Certain', { Type: 'AWS::SecurityHub::Hub', Properties: {} }, { Type: 'AWS::SecurityHub::Hub', Properties: {} }],
+    ['a bucket policy renamed', 'Add Certain', { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: 'b', PolicyDocument: {} } }, { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: 'b', PolicyDocument: {} } }],
+    ['a bucket policy renamed onto another bucket', 'Add', { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: 'b', PolicyDocument: {} } }, { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: 'c', PolicyDocument: {} } }],
+  ])('GIVEN %s WHEN predicted THEN the new one is %s', (_, expected, old, moved) => {
+    expect(outcome(predict(template({ Old: old }), template({ New: moved })))).toEqual({ Old: 'Remove', New: expected });
+  });
+
+  test('GIVEN a renamed GuardDuty member WHEN reported THEN the reason names the parent and the removed resource', () => {
+    const member = { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' } };
+    expect(reasonOf(predict(template({ Old: member }), template({ New: member })), 'New')).toBe('only one AWS::GuardDuty::Member can exist per DetectorId "d1", MemberId "111111111111", '
+      + 'and Old, which this update removes, is it: CloudFormation creates New before it deletes Old, so the create fails; keep the old logical id');
+    const detector = { Type: 'AWS::GuardDuty::Detector', Properties: { Enable: true } };
+    expect(reasonOf(predict(template({ Old: detector }), template({ New: detector })), 'New')).toMatch(/^only one AWS::GuardDuty::Detector can exist per account and Region, and Old, which this update removes, is it/);
+  });
+
+  test('GIVEN a renamed detector whose existence rests on an unknown condition WHEN predicted THEN the failure is possible', () => {
+    const detector = { Type: 'AWS::GuardDuty::Detector', Condition: 'On', Properties: { Enable: true } };
+    const conditions = { Parameters: { Mode: { Type: 'String' } }, Conditions: { On: { 'Fn::Equals': [{ Ref: 'Mode' }, 'on'] } } };
+    const changeSet = predict(template({ Old: detector }, conditions), template({ New: detector }, conditions));
+    expect(outcome(changeSet)).toEqual({ Old: 'Remove', New: 'Add Possible' });
+  });
+
+  test('GIVEN a renamed member whose parent reads a parameter whose value changes WHEN predicted THEN nothing fails: it is the member of another detector', () => {
+    const member = { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: { Ref: 'Detector' }, MemberId: '111111111111', Email: 'a@b.c' } };
+    const parameters = { Parameters: { Detector: { Type: 'String' } } };
+    const changeSet = predict(template({ Old: member }, parameters), template({ New: member }, parameters), { parameters: { before: { Detector: 'd1' }, after: { Detector: 'd2' } } });
+    expect(outcome(changeSet)).toEqual({ Old: 'Remove', New: 'Add' });
+  });
+
+  test.each([
+    ['a GuardDuty member whose email changes (a replacement for the same account)', 'True Certain', 'AWS::GuardDuty::Member', { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' }, { Email: 'x@b.c' }],
+    ['a GuardDuty member moved to another detector', 'True', 'AWS::GuardDuty::Member', { DetectorId: 'd1', MemberId: '111111111111', Email: 'a@b.c' }, { DetectorId: 'd2' }],
+    ['an EKS access entry whose type changes', 'True Certain', 'AWS::EKS::AccessEntry', { ClusterName: 'c', PrincipalArn: 'arn:aws:iam::1:role/r', Type: 'STANDARD' }, { Type: 'EC2_LINUX' }],
+    ['an EKS access entry whose groups change (in place)', 'False', 'AWS::EKS::AccessEntry', { ClusterName: 'c', PrincipalArn: 'arn:aws:iam::1:role/r', KubernetesGroups: ['a'] }, { KubernetesGroups: ['b'] }],
+    ['an EKS access entry for another principal', 'True', 'AWS::EKS::AccessEntry', { ClusterName: 'c', PrincipalArn: 'arn:aws:iam::1:role/r' }, { PrincipalArn: 'arn:aws:iam::1:role/s' }],
+  ])('GIVEN %s WHEN predicted THEN it is %s', (_, expected, type, properties, changed) => {
+    const of = (values: Record<string, unknown>) => template({ R: { Type: type, Properties: values } });
+    const changeSet = predict(of(properties), of({ ...properties, ...changed }));
+    expect(outcome(changeSet).R).toBe(expected);
+  });
+});

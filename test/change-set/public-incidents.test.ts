@@ -6,6 +6,8 @@
  */
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import { deepFreeze, template } from './helpers';
 import { ChangeSetPredictor, PredictedChangeSet, PredictOptions } from '../../src/change-set';
@@ -89,5 +91,71 @@ describe('a replication group whose AuthToken is added or removed is replaced (c
   test('GIVEN an unnamed group WHEN its AuthToken is removed THEN it is replaced without a failure; WHEN the token itself changes THEN it only may be replaced', () => {
     expect(outcome(predict(group(token, {}), group({ UserGroupIds: ['my-users'] }, {})))).toEqual({ Redis: 'True' });
     expect(outcome(predict(group(token, {}), group({ AuthToken: '{{resolve:secretsmanager:my/redis-2:SecretString:password}}' }, {})))).toEqual({ Redis: 'Conditional' });
+  });
+});
+
+describe('a user pool holds one prefix domain: a new prefix cannot be created first (aws-cdk#10062: "User pool already has a domain configured")', () => {
+  // https://github.com/aws/aws-cdk/issues/10062
+  const app = (prefix: string | undefined, clients = 0) => synth((stack) => {
+    const pool = new cognito.UserPool(stack, 'UserPool');
+    for (let index = 0; index < clients; index++) pool.addClient(`Client${index}`);
+    if (prefix !== undefined) pool.addDomain('UserPoolDomain', { cognitoDomain: { domainPrefix: prefix } });
+  });
+  const domainOutcome = (changeSet: PredictedChangeSet) => outcomeOf(changeSet, 'AWS::Cognito::UserPoolDomain');
+
+  test('GIVEN a CDK user pool WHEN its domain prefix changes THEN the domain is replaced and the replacement certainly fails', () => {
+    const changeSet = predict(app('identity-dev'), app('identity-prod'));
+    expect(domainOutcome(changeSet)).toEqual({ UserPoolUserPoolDomain9F01E991: 'True Certain' });
+    expect(changeSet.failures[0].reason).toMatch(/^only one AWS::Cognito::UserPoolDomain without CustomDomainConfig can exist per UserPoolId \{"Ref":"UserPool6BA7E5F2"\}/);
+  });
+
+  test('GIVEN the fixed variants WHEN predicted THEN nothing fails: the prefix unchanged beside another change, or the domain removed in one update and the new one added in the next', () => {
+    expect(predict(app('identity-dev'), app('identity-dev', 1)).failures).toEqual([]);
+    const removed = predict(app('identity-dev'), app(undefined));
+    expect([domainOutcome(removed), removed.failures]).toEqual([{ UserPoolUserPoolDomain9F01E991: 'Remove' }, []]);
+    const added = predict(app(undefined), app('identity-prod'));
+    expect([domainOutcome(added), added.failures]).toEqual([{ UserPoolUserPoolDomain9F01E991: 'Add' }, []]);
+  });
+});
+
+describe('a GuardDuty member moved to a new logical id collides with itself (cloudformation-coverage-roadmap#363: "... already exists in stack")', () => {
+  // https://github.com/aws-cloudformation/cloudformation-coverage-roadmap/issues/363
+  const member = (memberId: unknown = { Ref: 'AWS::AccountId' }) => resource('AWS::GuardDuty::Member', {
+    DetectorId: { Ref: 'Detector' }, Email: { Ref: 'Email' }, MemberId: memberId, Status: 'Invited', DisableEmailNotification: true,
+  });
+  const stack = (members: Record<string, unknown>) => ({
+    Parameters: { Email: { Type: 'String' } },
+    Resources: { Detector: resource('AWS::GuardDuty::Detector', { Enable: true }), ...members },
+  });
+
+  test('GIVEN Member renamed Member2 with the same detector and account WHEN predicted THEN the new member certainly fails', () => {
+    expect(outcome(predict(stack({ Member: member() }), stack({ Member2: member() })))).toEqual({ Member: 'Remove', Member2: 'Add Certain' });
+  });
+
+  test('GIVEN the fixed variants WHEN predicted THEN nothing fails: the logical id kept (an in-place change), or the new member for another account', () => {
+    const quieter = { ...member(), Properties: { ...member().Properties, DisableEmailNotification: false } };
+    const inPlace = predict(stack({ Member: member() }), stack({ Member: quieter }));
+    expect(inPlace.failures).toEqual([]);
+    expect(predict(stack({ Member: member('111111111111') }), stack({ Member2: member('222222222222') })).failures).toEqual([]);
+  });
+});
+
+describe('an event bus policy moved to a new logical id under the same statement id collides (aws-cdk#28520, fixed by a new statement id in aws-cdk#28521)', () => {
+  // https://github.com/aws/aws-cdk/issues/28520 and https://github.com/aws/aws-cdk/pull/28521
+  const app = (constructId: string, statementId: string) => synth((stack) => {
+    const bus = new events.EventBus(stack, 'Bus', { eventBusName: 'orders' });
+    new events.CfnEventBusPolicy(stack, constructId, {
+      eventBusName: bus.eventBusName,
+      statementId,
+      statement: { Effect: 'Allow', Principal: { AWS: 'arn:aws:iam::111111111111:root' }, Action: 'events:PutEvents', Resource: bus.eventBusArn },
+    });
+  });
+
+  test('GIVEN the policy\'s construct id changed from Policy to its statement id WHEN predicted THEN the new policy certainly fails', () => {
+    expect(outcomeOf(predict(app('Policy', 'MySid'), app('MySid', 'MySid')), 'AWS::Events::EventBusPolicy')).toEqual({ Policy: 'Remove', MySid: 'Add Certain' });
+  });
+
+  test('GIVEN the fix, a new statement id with the new logical id WHEN predicted THEN nothing fails', () => {
+    expect(predict(app('Policy', 'MySid'), app('MySid', 'MySid-v2')).failures).toEqual([]);
   });
 });

@@ -12,12 +12,13 @@ import { NAME_CORRECTIONS } from '../../build-tools/name-corrections';
 import { NAME_COUPLED } from '../../build-tools/name-coupled';
 import { arnScope } from '../../build-tools/name-model';
 import { NAME_SCOPES } from '../../build-tools/name-scopes';
+import { NAME_SINGLETONS } from '../../build-tools/name-singletons';
 import { PRESENCE_REPLACEMENTS } from '../../build-tools/presence-replacements';
 import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-create-only';
 import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { replacementPaths } from '../../build-tools/replacement-paths';
 import { nameModelOf } from '../../build-tools/replacement-table';
-import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation } from '../../src/spec/replacement-spec';
+import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation, singletonOf } from '../../src/spec/replacement-spec';
 
 const db = loadAwsServiceSpecSync();
 const resourceOf = (type: string): Resource | undefined => db.lookup('resource', 'cloudFormationType', 'equals', type)[0];
@@ -224,5 +225,44 @@ describe('properties whose addition or removal replaces', () => {
   test('GIVEN every type WHEN looked up THEN only the curated ones have properties whose presence replaces', () => {
     const withPresence = allTypes.filter((type) => Object.keys(lookupResourceType(type)?.presencePaths ?? {}).length > 0).sort();
     expect(withPresence).toEqual(Object.keys(PRESENCE_REPLACEMENTS).sort());
+  });
+});
+
+describe('singletons: one resource per parent, or per account and Region (issue 25)', () => {
+  test.each([
+    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig']],
+    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], []],
+    ['AWS::GuardDuty::Detector', [], []],
+    ['AWS::SecurityHub::Hub', [], []],
+    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], []],
+    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], []],
+    ['AWS::S3::BucketPolicy', ['Bucket'], []],
+  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j', (type, per, kindBy) => {
+    expect(singletonOf(type)).toEqual({ per, kindBy });
+    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy });
+  });
+
+  test('GIVEN a user pool domain WHEN looked up THEN its name alone is its identity: the same domain under another pool collides', () => {
+    expect(lookupResourceType('AWS::Cognito::UserPoolDomain')).toMatchObject({ nameProperties: ['Domain'], nameQualifiers: [], nameScope: 'region' });
+    expect(identityProperties('AWS::Cognito::UserPoolDomain')).toEqual(['Domain']);
+  });
+
+  test('GIVEN a GuardDuty member WHEN looked up THEN it still has no name: its member id is another account', () => {
+    expect(lookupResourceType('AWS::GuardDuty::Member')!.nameProperties).toEqual([]);
+  });
+
+  test('GIVEN each singleton entry WHEN checked against the spec THEN its type and properties exist, and it has a reason and a source', () => {
+    const problems = Object.entries(NAME_SINGLETONS).flatMap(([type, entry]) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      const missing = [...entry.per, ...entry.kindBy ?? []].filter((property) => !(property in resource.properties));
+      return [...missing.map((property) => `${type}: no property ${property}`), ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : [])];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN every type WHEN looked up THEN only the curated ones are singletons, and an unknown type is none', () => {
+    expect(allTypes.filter((type) => singletonOf(type) !== undefined).sort()).toEqual(Object.keys(NAME_SINGLETONS).sort());
+    expect(singletonOf('Custom::Thing')).toBeUndefined();
   });
 });
