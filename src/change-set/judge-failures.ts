@@ -27,7 +27,7 @@
  * an `Fn::If` whose condition is unknown), a Certain verdict becomes Possible.
  */
 import { cfnEqual } from './cfn-equal';
-import { canonicalText, own } from './json';
+import { canonicalText, intrinsicName, own } from './json';
 import { Failure, Replacement, ResourceChange, resourceReplacement } from './model';
 import { NormalizedResource, NormalizedTemplate } from './normalize';
 import { ParameterChanges } from './parameter-changes';
@@ -64,6 +64,8 @@ export function judgeFailures(
   evaluators: SideEvaluators,
 ): Map<string, ResourceChange> {
   const judged = new Map(changes);
+  // Names and parents in the reasons: the new template's values, as far as they are known.
+  const shown = (value: unknown): string => describeValue(value, after, evaluators.after);
   // A failure found earlier (a changed type or service token, both Certain) stands.
   const verdict = (change: ResourceChange, failure: Failure | undefined): void => {
     if (failure !== undefined && change.failure === undefined) judged.set(change.logicalId, { ...change, failure });
@@ -107,7 +109,7 @@ export function judgeFailures(
       const named = name === undefined ? undefined : removedByName.get(name);
       if (named !== undefined && fateOf(valuesOf(current, rules.identityProperties(current))) !== 'changes') {
         verdict(change, certainUnlessUnknown(
-          `${describeName(current, rules)} is still held by ${named.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${named.logicalId}, so the name is taken; keep the old logical id or change the name`,
+          `${describeName(current, rules, shown)} is still held by ${named.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${named.logicalId}, so the name is taken; keep the old logical id or change the name`,
           [named, current],
           rules.identityProperties(current),
         ));
@@ -117,7 +119,7 @@ export function judgeFailures(
       const holder = slot === undefined ? undefined : removedBySingleton.get(slot);
       if (singleton !== undefined && holder !== undefined && fateOf(valuesOf(current, singleton.per)) !== 'changes') {
         verdict(change, certainUnlessUnknown(
-          `${onlyOne(current, singleton)}, and ${holder.logicalId}, which this update removes, is it: CloudFormation creates ${change.logicalId} before it deletes ${holder.logicalId}, so the create fails; keep the old logical id`,
+          `${onlyOne(current, singleton, shown)}, and ${holder.logicalId}, which this update removes, is it: CloudFormation creates ${change.logicalId} before it deletes ${holder.logicalId}, so the create fails; keep the old logical id`,
           [holder, current],
           singleton.per,
         ));
@@ -132,13 +134,13 @@ export function judgeFailures(
     if (name !== undefined) {
       verdict(change, name.replacement === 'True' && name.fate === 'same'
         ? certainUnlessUnknown(
-          `${describeName(current, rules)} stays the same while the resource is replaced: CloudFormation creates the replacement before it deletes the old resource, so the name is taken; change the name in the same update, or remove it`,
+          `${describeName(current, rules, shown)} stays the same while the resource is replaced: CloudFormation creates the replacement before it deletes the old resource, so the name is taken; change the name in the same update, or remove it`,
           [current],
           identity,
         )
         : {
           certainty: 'Possible',
-          reason: `${describeName(current, rules)} ${stays(name.fate)} and the resource ${name.replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the name is taken`,
+          reason: `${describeName(current, rules, shown)} ${stays(name.fate)} and the resource ${name.replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the name is taken`,
         });
     }
     const singleton = rules.singleton(current);
@@ -146,13 +148,13 @@ export function judgeFailures(
     if (slot !== undefined) {
       verdict(change, slot.replacement === 'True' && slot.fate === 'same'
         ? certainUnlessUnknown(
-          `${onlyOne(current, singleton!)}, and the replacement keeps it: CloudFormation creates the replacement before it deletes the old resource, so the create fails; remove the resource in one update and add the changed one in the next`,
+          `${onlyOne(current, singleton!, shown)}, and the replacement keeps it: CloudFormation creates the replacement before it deletes the old resource, so the create fails; remove the resource in one update and add the changed one in the next`,
           [current],
           singleton!.per,
         )
         : {
           certainty: 'Possible',
-          reason: `${onlyOne(current, singleton!)}, which ${stays(slot.fate)}, and the resource ${slot.replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the create fails`,
+          reason: `${onlyOne(current, singleton!, shown)}, which ${stays(slot.fate)}, and the resource ${slot.replacement === 'True' ? 'is' : 'may be'} replaced: if so, CloudFormation creates the replacement before it deletes the old resource, and the create fails`,
         });
     }
   }
@@ -235,17 +237,32 @@ function sameKind(old: NormalizedResource, current: NormalizedResource, singleto
 }
 
 /** `only one <type> [with|without <kind>] can exist per <parent values>` (or per account and Region). */
-function onlyOne(resource: NormalizedResource, singleton: Singleton): string {
+function onlyOne(resource: NormalizedResource, singleton: Singleton, shown: (value: unknown) => string): string {
   const kinds = singleton.kindBy.map((property) => `${own(resource.properties, property) === undefined ? ' without' : ' with'} ${property}`).join('');
-  const parents = singleton.per.length === 0 ? 'account and Region' : singleton.per.map((property) => `${property} ${clip(JSON.stringify(own(resource.properties, property)))}`).join(', ');
+  const parents = singleton.per.length === 0
+    ? 'account and Region'
+    : singleton.per.map((property) => `${property} ${shown(own(resource.properties, property))}`).join(', ');
   return `only one ${resource.type}${kinds} can exist per ${parents}`;
 }
 
-function describeName(resource: NormalizedResource, rules: ResourceRules): string {
+function describeName(resource: NormalizedResource, rules: ResourceRules, shown: (value: unknown) => string): string {
   return rules.nameProperties(resource)
     .filter((property) => own(resource.properties, property) !== undefined)
-    .map((property) => `${property} ${clip(JSON.stringify(own(resource.properties, property)))}`)
+    .map((property) => `${property} ${shown(own(resource.properties, property))}`)
     .join(', ');
+}
+
+/**
+ * A value for a reason: as CloudFormation resolves it, with what it comes from, where that is
+ * known offline (`"admin" (from {"Ref":"AdminUsername"})`), else as written; a value computed
+ * from a `NoEcho` parameter is shown as written, since CloudFormation masks it.
+ */
+function describeValue(value: unknown, template: NormalizedTemplate, evaluator: TemplateEvaluator): string {
+  const written = clip(JSON.stringify(value));
+  const masked = collectReferences(value).some((reference) => template.noEchoParameters.has(reference.target));
+  if (intrinsicName(value) === undefined || masked) return written;
+  const evaluated = evaluator.value(value);
+  return evaluated.known ? `${clip(JSON.stringify(evaluated.value))} (from ${written})` : written;
 }
 
 function clip(text: string): string {

@@ -151,3 +151,39 @@ describe('singletons: one resource per parent, or per account and Region', () =>
     expect(outcome(changeSet).R).toBe(expected);
   });
 });
+
+describe('names in the reasons, resolved with the parameter values given', () => {
+  const user = (attributes: string) => ({
+    Type: 'AWS::Cognito::UserPoolUser',
+    Properties: { UserPoolId: { Ref: 'PoolId' }, Username: { Ref: 'AdminUsername' }, UserAttributes: [{ Name: 'email', Value: attributes }] },
+  });
+  const parameters = (admin: Record<string, unknown> = {}) => ({ Parameters: { PoolId: { Type: 'String' }, AdminUsername: { Type: 'String', ...admin } } });
+  const given = { parameters: { before: { PoolId: 'us-east-1_a', AdminUsername: 'admin' }, after: { PoolId: 'us-east-1_a', AdminUsername: 'admin' } } };
+
+  test('GIVEN a user named by a parameter whose value is given WHEN its attributes change (a replacement) THEN the reason shows the value and where it comes from', () => {
+    const changeSet = predict(template({ U: user('a@b.c') }, parameters()), template({ U: user('x@b.c') }, parameters()), given);
+    expect(reasonOf(changeSet, 'U')).toMatch(/^Username "admin" \(from \{"Ref":"AdminUsername"\}\) stays the same while the resource is replaced/);
+  });
+
+  test('GIVEN the same user moved to a new logical id, its name from the parameter\'s default WHEN predicted THEN the reason shows the default\'s value', () => {
+    const changeSet = predict(template({ Old: user('a@b.c') }, parameters({ Default: 'root' })), template({ New: user('a@b.c') }, parameters({ Default: 'root' })), {
+      parameters: { before: { PoolId: 'us-east-1_a' }, after: { PoolId: 'us-east-1_a' } },
+    });
+    expect(reasonOf(changeSet, 'New')).toMatch(/^Username "root" \(from \{"Ref":"AdminUsername"\}\) is still held by Old/);
+  });
+
+  test.each([
+    ['a NoEcho parameter (its value is masked, so the reason keeps the reference)', { NoEcho: true }, given],
+    ['a parameter without a value', {}, {}],
+  ])('GIVEN a name from %s WHEN reported THEN the reason shows it as written', (_, admin, options) => {
+    const changeSet = predict(template({ U: user('a@b.c') }, parameters(admin)), template({ U: user('x@b.c') }, parameters(admin)), options);
+    expect(reasonOf(changeSet, 'U')).toMatch(/^Username \{"Ref":"AdminUsername"\} stays the same while/);
+  });
+
+  test('GIVEN a singleton\'s parent from a parameter whose value is given WHEN reported THEN the reason shows the value', () => {
+    const member = { Type: 'AWS::GuardDuty::Member', Properties: { DetectorId: { Ref: 'Detector' }, MemberId: '111111111111', Email: 'a@b.c' } };
+    const detector = { Parameters: { Detector: { Type: 'String' } } };
+    const changeSet = predict(template({ Old: member }, detector), template({ New: member }, detector), { parameters: { before: { Detector: 'd1' }, after: { Detector: 'd1' } } });
+    expect(reasonOf(changeSet, 'New')).toMatch(/^only one AWS::GuardDuty::Member can exist per DetectorId "d1" \(from \{"Ref":"Detector"\}\), MemberId "111111111111", and Old/);
+  });
+});
