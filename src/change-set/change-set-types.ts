@@ -204,6 +204,13 @@ export interface PredictedDataVerdict {
   readonly deletionFailsUnlessEmpty: boolean;
 
   /**
+   * Whether CloudFormation sends Delete to a custom resource's provider for the old physical id
+   * (a removed, renamed or replaced custom resource with the `Delete` policy): what it deletes is
+   * up to the provider's handler, so `fate` is `Unknown`.
+   */
+  readonly providerDelete: boolean;
+
+  /**
    * The nested stack the resource is in (`Outer/Inner`).
    *
    * @default - the stack that was predicted

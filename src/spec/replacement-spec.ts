@@ -207,7 +207,9 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
       nameCoupled,
       presencePaths: Object.freeze(Object.fromEntries(Object.keys(raw.p ?? {}).map((property) => [property, 'Always' as const]))),
-      ...(raw.o === undefined ? {} : { singleton: Object.freeze({ per: Object.freeze([...raw.o.p ?? []]), kindBy: Object.freeze([...raw.o.k ?? []]) }) }),
+      ...(raw.o === undefined ? {} : {
+        singleton: Object.freeze({ per: Object.freeze([...raw.o.p ?? []]), kindBy: Object.freeze([...raw.o.k ?? []]) }),
+      }),
     }),
     identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
     paths,

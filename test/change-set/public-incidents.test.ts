@@ -4,7 +4,7 @@
  * own). Each case names the report it comes from, and has a fixed variant (the change made the
  * way that works) on which nothing may fail. Run with the real replacement table.
  */
-import { App, Stack } from 'aws-cdk-lib';
+import { App, CustomResource, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -157,5 +157,35 @@ describe('an event bus policy moved to a new logical id under the same statement
 
   test('GIVEN the fix, a new statement id with the new logical id WHEN predicted THEN nothing fails', () => {
     expect(predict(app('Policy', 'MySid'), app('MySid', 'MySid-v2')).failures).toEqual([]);
+  });
+});
+
+describe('a renamed custom resource: its provider\'s Delete runs for the old physical id (data-dot-all#429: the Delete dropped the Glue database the new one used)', () => {
+  // https://github.com/data-dot-all/dataall/pull/429; the same for a new service token under a new logical id: https://github.com/data-dot-all/dataall/pull/431
+  const app = (constructId: string, options: { removalPolicy?: RemovalPolicy; serviceToken?: string; owner?: string } = {}) => synth((stack) => {
+    new CustomResource(stack, constructId, {
+      serviceToken: options.serviceToken ?? 'arn:aws:lambda:eu-west-1:111111111111:function:glue-handler',
+      resourceType: 'Custom::GlueDatabase',
+      properties: { DatabaseName: 'sales', Owner: options.owner ?? 'data' },
+      removalPolicy: options.removalPolicy,
+    });
+  });
+  const verdicts = (changeSet: PredictedChangeSet) => changeSet.dataVerdicts.map((verdict) => `${verdict.logicalResourceId} ${verdict.trigger} ${verdict.fate}${verdict.providerDelete ? ' (provider Delete)' : ''}`);
+
+  test('GIVEN the handler\'s construct id renamed WHEN predicted THEN the old one\'s verdict says the provider\'s Delete runs after the new one is created; nothing is a failure', () => {
+    const changeSet = predict(app('glue-handler'), app('DatasetGlueHandler'));
+    expect(verdicts(changeSet)).toEqual(['gluehandler Removal Unknown (provider Delete)']);
+    expect(changeSet.dataVerdicts[0].consequence).toMatch(/^CloudFormation creates DatasetGlueHandler first \(the provider's Create\), then sends Delete for the physical id of gluehandler: if both manage the same thing/);
+    expect(changeSet.failures).toEqual([]);
+  });
+
+  test('GIVEN a new service token under a new logical id (a service token cannot change in place) WHEN predicted THEN the old one\'s Delete runs', () => {
+    const changeSet = predict(app('glue-handler'), app('GlueHandlerV2', { serviceToken: 'arn:aws:lambda:eu-west-1:111111111111:function:glue-handler-v2' }));
+    expect(verdicts(changeSet)).toEqual(['gluehandler Removal Unknown (provider Delete)']);
+  });
+
+  test('GIVEN the fixed variants WHEN predicted THEN no Delete runs: the logical id kept (an Update), or the old one retained for the rename', () => {
+    expect(verdicts(predict(app('glue-handler'), app('glue-handler', { owner: 'analytics' })))).toEqual([]);
+    expect(verdicts(predict(app('glue-handler', { removalPolicy: RemovalPolicy.RETAIN }), app('DatasetGlueHandler')))).toEqual(['gluehandler Removal Retained']);
   });
 });

@@ -19,6 +19,10 @@ describe('the label of a data verdict', () => {
       { R: { Type: 'AWS::ECR::Repository', Properties: { EmptyOnDelete: true } } }, {}],
     ['a removed table', '[deleted] AWS::DynamoDB::Table T: removed, DeletionPolicy Delete (the type\'s default)', { T: { Type: 'AWS::DynamoDB::Table' } }, {}],
     ['a removed retained bucket', '[retained] AWS::S3::Bucket B: removed, DeletionPolicy Retain', { B: { Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain' } }, {}],
+    ['a removed custom resource, whose provider\'s Delete runs', '[provider\'s Delete runs] Custom::Db C: removed, DeletionPolicy Delete (the type\'s default)',
+      { C: { Type: 'Custom::Db', Properties: { ServiceToken: 'arn:aws:lambda:us-east-1:1:function:f' } } }, {}],
+    ['a removed custom resource with Retain', '[retained] Custom::Db C: removed, DeletionPolicy Retain',
+      { C: { Type: 'Custom::Db', DeletionPolicy: 'Retain', Properties: { ServiceToken: 'arn:aws:lambda:us-east-1:1:function:f' } } }, {}],
   ])('GIVEN %s WHEN rendered THEN the line reads %j', (_, line, before, after) => {
     const lines = renderDataVerdicts([diff(before, after)], styleFor(false));
     expect(lines[1]).toBe(line);
