@@ -4,7 +4,7 @@
  * own). Each case names the report it comes from, and has a fixed variant (the change made the
  * way that works) on which nothing may fail. Run with the real replacement table.
  */
-import { App, CustomResource, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { App, CfnParameter, CustomResource, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -95,7 +95,7 @@ describe('a replication group whose AuthToken is added or removed is replaced (c
 });
 
 describe('a user pool holds one prefix domain: a new prefix cannot be created first (aws-cdk#10062: "User pool already has a domain configured")', () => {
-  // https://github.com/aws/aws-cdk/issues/10062
+  // https://github.com/aws/aws-cdk/issues/10062; SST replaces a changed domain delete-first for this reason: https://github.com/anomalyco/sst/pull/6265
   const app = (prefix: string | undefined, clients = 0) => synth((stack) => {
     const pool = new cognito.UserPool(stack, 'UserPool');
     for (let index = 0; index < clients; index++) pool.addClient(`Client${index}`);
@@ -187,5 +187,29 @@ describe('a renamed custom resource: its provider\'s Delete runs for the old phy
   test('GIVEN the fixed variants WHEN predicted THEN no Delete runs: the logical id kept (an Update), or the old one retained for the rename', () => {
     expect(verdicts(predict(app('glue-handler'), app('glue-handler', { owner: 'analytics' })))).toEqual([]);
     expect(verdicts(predict(app('glue-handler', { removalPolicy: RemovalPolicy.RETAIN }), app('DatasetGlueHandler')))).toEqual(['gluehandler Removal Retained']);
+  });
+});
+
+describe('names in the reasons are resolved with the parameter values given (issue 25: a reason read Username {"Ref":"AdminUsername"})', () => {
+  const app = (email: string) => synth((stack) => {
+    const admin = new CfnParameter(stack, 'AdminUsername', { type: 'String' });
+    const pool = new cognito.UserPool(stack, 'Users');
+    new cognito.CfnUserPoolUser(stack, 'Admin', { userPoolId: pool.userPoolId, username: admin.valueAsString, userAttributes: [{ name: 'email', value: email }] });
+  });
+
+  test('GIVEN the admin user\'s attributes changed (a replacement) and --parameters given WHEN predicted THEN the reason names the user as CloudFormation will', () => {
+    const changeSet = predict(app('a@example.com'), app('b@example.com'), { parameters: { before: { AdminUsername: 'admin' }, after: { AdminUsername: 'admin' } } });
+    expect(changeSet.failures.map((failure) => failure.reason)).toEqual([expect.stringMatching(/^Username "admin" \(from \{"Ref":"AdminUsername"\}\) stays the same while the resource is replaced/)]);
+  });
+});
+
+describe('a regression case: a named table moved to a new logical id (serverless#1677: "... already exists in stack")', () => {
+  // https://github.com/serverless/serverless/issues/1677
+  const table = { Type: 'AWS::DynamoDB::Table', Properties: { TableName: 'egamitv-links-dev', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] } };
+
+  test('GIVEN PostsDynamo renamed LinksDynamo under the same table name WHEN predicted THEN the new table certainly fails; under a new name THEN nothing fails', () => {
+    expect(outcome(predict(template({ PostsDynamo: table }), template({ LinksDynamo: table })))).toEqual({ PostsDynamo: 'Remove', LinksDynamo: 'Add Certain' });
+    const renamed = { ...table, Properties: { ...table.Properties, TableName: 'egamitv-links-v2-dev' } };
+    expect(predict(template({ PostsDynamo: table }), template({ LinksDynamo: renamed })).failures).toEqual([]);
   });
 });
