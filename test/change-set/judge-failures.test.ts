@@ -3,7 +3,7 @@
  * value is known on one side only, is picked out of a value that changes, or is not known
  * offline on either side. Run with the real replacement table.
  */
-import { deepFreeze, template } from './helpers';
+import { deepFreeze, outcome, template } from './helpers';
 import { ChangeSetPredictor, PredictedChangeSet, PredictOptions } from '../../src/change-set';
 
 function predict(before: unknown, after: unknown, options?: PredictOptions): PredictedChangeSet {
@@ -15,9 +15,6 @@ const table = (name: unknown, key: string) => ({
   Type: 'AWS::DynamoDB::Table',
   Properties: { TableName: name, KeySchema: [{ AttributeName: key, KeyType: 'HASH' }] },
 });
-const outcome = (changeSet: PredictedChangeSet) => Object.fromEntries(changeSet.changes.map((change) => [
-  change.logicalResourceId, `${change.replacement ?? change.action}${change.failure ? ` ${change.failure.certainty}` : ''}`,
-]));
 const reasonOf = (changeSet: PredictedChangeSet, id: string) => changeSet.failures.find((failure) => failure.logicalResourceId === id)?.reason;
 const stage = (type: string) => ({ Parameters: { Stage: { Type: type, Default: 'prod' } } });
 

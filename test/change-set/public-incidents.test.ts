@@ -9,20 +9,13 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
-import { deepFreeze, template } from './helpers';
+import { deepFreeze, outcome, resource, template } from './helpers';
 import { ChangeSetPredictor, PredictedChangeSet, PredictOptions } from '../../src/change-set';
 
 function predict(before: unknown, after: unknown, options?: PredictOptions): PredictedChangeSet {
   return ChangeSetPredictor.predict(deepFreeze(before), deepFreeze(after), options);
 }
 
-const resource = (type: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => (
-  { Type: type, Properties: properties, ...extra }
-);
-/** `Replacement` (or the action) of each change, with the failure's certainty when one is predicted. */
-const outcome = (changeSet: PredictedChangeSet) => Object.fromEntries(changeSet.changes.map((change) => [
-  change.logicalResourceId, `${change.replacement ?? change.action}${change.failure ? ` ${change.failure.certainty}` : ''}`,
-]));
 /** The template of a one-stack CDK app built by `build`. */
 const synth = (build: (stack: Stack) => void) => {
   const stack = new Stack(new App(), 'Incident');
@@ -133,7 +126,7 @@ describe('a GuardDuty member moved to a new logical id collides with itself (clo
   });
 
   test('GIVEN the fixed variants WHEN predicted THEN nothing fails: the logical id kept (an in-place change), or the new member for another account', () => {
-    const quieter = { ...member(), Properties: { ...member().Properties, DisableEmailNotification: false } };
+    const quieter = { ...member(), Properties: { ...member().Properties as Record<string, unknown>, DisableEmailNotification: false } };
     const inPlace = predict(stack({ Member: member() }), stack({ Member: quieter }));
     expect(inPlace.failures).toEqual([]);
     expect(predict(stack({ Member: member('111111111111') }), stack({ Member2: member('222222222222') })).failures).toEqual([]);

@@ -4,19 +4,13 @@
  * repeat, names that can be changed in place, names resolved as CloudFormation resolves
  * them, Conditions, and UpdatePolicy. Run with the real replacement table.
  */
-import { deepFreeze, template } from './helpers';
+import { deepFreeze, outcome, resource, template } from './helpers';
 import { ChangeSetPredictor, PredictedChangeSet, PredictOptions } from '../../src/change-set';
 
 function predict(before: unknown, after: unknown, options?: PredictOptions): PredictedChangeSet {
   return ChangeSetPredictor.predict(deepFreeze(before), deepFreeze(after), options);
 }
 
-const resource = (type: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => (
-  { Type: type, Properties: properties, ...extra }
-);
-const outcome = (changeSet: PredictedChangeSet) => Object.fromEntries(changeSet.changes.map((change) => [
-  change.logicalResourceId, `${change.replacement ?? change.action}${change.failure ? ` ${change.failure.certainty}` : ''}`,
-]));
 
 describe('a change whose only replacing properties are names or their scope: no failure', () => {
   test.each([
