@@ -107,22 +107,34 @@ export function judgeFailures(
       const current = after.resources.get(change.logicalId)!;
       const name = nameKey(current, rules, evaluators.after);
       const named = name === undefined ? undefined : removedByName.get(name);
-      if (named !== undefined && fateOf(valuesOf(current, rules.identityProperties(current))) !== 'changes') {
+      const nameFate = named === undefined ? 'changes' : fateOf(valuesOf(current, rules.identityProperties(current)));
+      if (nameFate === 'same') {
         verdict(change, certainUnlessUnknown(
-          `${describeName(current, rules, shown)} is still held by ${named.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${named.logicalId}, so the name is taken; keep the old logical id or change the name`,
-          [named, current],
+          `${describeName(current, rules, shown)} is still held by ${named!.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${named!.logicalId}, so the name is taken; keep the old logical id or change the name`,
+          [named!, current],
           rules.identityProperties(current),
         ));
+      } else if (nameFate === 'maybe-changes') {
+        verdict(change, {
+          certainty: 'Possible',
+          reason: `${describeName(current, rules, shown)} may still be held by ${named!.logicalId}, which this update removes (${DEPLOY_TIME}): if so, CloudFormation creates ${change.logicalId} before it deletes ${named!.logicalId}, and the name is taken`,
+        });
       }
       const singleton = rules.singleton(current);
       const slot = singletonKey(current, rules, evaluators.after);
       const holder = slot === undefined ? undefined : removedBySingleton.get(slot);
-      if (singleton !== undefined && holder !== undefined && fateOf(valuesOf(current, singleton.per)) !== 'changes') {
+      const slotFate = holder === undefined ? 'changes' : fateOf(valuesOf(current, singleton!.per));
+      if (slotFate === 'same') {
         verdict(change, certainUnlessUnknown(
-          `${onlyOne(current, singleton, shown)}, and ${holder.logicalId}, which this update removes, is it: CloudFormation creates ${change.logicalId} before it deletes ${holder.logicalId}, so the create fails; keep the old logical id`,
-          [holder, current],
-          singleton.per,
+          `${onlyOne(current, singleton!, shown)}, and ${holder!.logicalId}, which this update removes, is it: CloudFormation creates ${change.logicalId} before it deletes ${holder!.logicalId}, so the create fails; keep the old logical id`,
+          [holder!, current],
+          singleton!.per,
         ));
+      } else if (slotFate === 'maybe-changes') {
+        verdict(change, {
+          certainty: 'Possible',
+          reason: `${onlyOne(current, singleton!, shown)}, and ${holder!.logicalId}, which this update removes, may be it (${DEPLOY_TIME}): if so, CloudFormation creates ${change.logicalId} before it deletes ${holder!.logicalId}, and the create fails`,
+        });
       }
       continue;
     }
@@ -161,8 +173,11 @@ export function judgeFailures(
   return judged;
 }
 
+/** Why a verdict is only possible when a value it rests on is known only at deploy time. */
+const DEPLOY_TIME = 'it depends on a value known only at deploy time';
+
 function stays(fate: NameFate): string {
-  return fate === 'same' ? 'stays the same' : 'may stay the same (it depends on a value known only at deploy time)';
+  return fate === 'same' ? 'stays the same' : `may stay the same (${DEPLOY_TIME})`;
 }
 
 /** A Certain verdict, or a Possible one when a resource's existence or identifying values rest on an unknown condition. */

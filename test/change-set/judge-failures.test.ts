@@ -184,3 +184,21 @@ describe('names in the reasons, resolved with the parameter values given', () =>
     expect(reasonOf(changeSet, 'New')).toMatch(/^only one AWS::GuardDuty::Member can exist per DetectorId "d1" \(from \{"Ref":"Detector"\}\), MemberId "111111111111", and Old/);
   });
 });
+
+describe('a resource moved to a new logical id whose identity reads a resource that is replaced', () => {
+  const bucket = (name: string) => ({ Type: 'AWS::S3::Bucket', Properties: { BucketName: name } });
+
+  test('GIVEN a bucket policy renamed while its bucket is replaced WHEN predicted THEN the failure is only possible: the new policy may go to the new bucket', () => {
+    const policy = { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: { Ref: 'B' }, PolicyDocument: {} } };
+    const changeSet = predict(template({ B: bucket('a'), Old: policy }), template({ B: bucket('b'), New: policy }));
+    expect(outcome(changeSet)).toEqual({ B: 'True', Old: 'Remove', New: 'Add Possible' });
+    expect(reasonOf(changeSet, 'New')).toMatch(/^only one AWS::S3::BucketPolicy can exist per Bucket \{"Ref":"B"\}, and Old, which this update removes, may be it \(it depends on a value known only at deploy time\): if so, CloudFormation creates New before it deletes Old, and the create fails$/);
+  });
+
+  test('GIVEN a queue renamed whose name reads a replaced bucket WHEN predicted THEN the failure is only possible: the name may change', () => {
+    const queue = { Type: 'AWS::SQS::Queue', Properties: { QueueName: { 'Fn::Sub': '${B}-jobs' } } };
+    const changeSet = predict(template({ B: bucket('a'), Old: queue }), template({ B: bucket('b'), New: queue }));
+    expect(outcome(changeSet)).toEqual({ B: 'True', Old: 'Remove', New: 'Add Possible' });
+    expect(reasonOf(changeSet, 'New')).toMatch(/^QueueName \{"Fn::Sub":"\$\{B\}-jobs"\} may still be held by Old, which this update removes \(it depends on a value known only at deploy time\): if so, CloudFormation creates New before it deletes Old, and the name is taken$/);
+  });
+});
