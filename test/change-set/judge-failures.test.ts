@@ -202,3 +202,56 @@ describe('a resource moved to a new logical id whose identity reads a resource t
     expect(reasonOf(changeSet, 'New')).toMatch(/^QueueName \{"Fn::Sub":"\$\{B\}-jobs"\} may still be held by Old, which this update removes \(it depends on a value known only at deploy time\): if so, CloudFormation creates New before it deletes Old, and the name is taken$/);
   });
 });
+
+describe('singletons and names: the cases that decide each part of a verdict', () => {
+  const domain = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ Type: 'AWS::Cognito::UserPoolDomain', Properties: properties, ...extra });
+  const custom = { CertificateArn: 'arn:aws:acm:us-east-1:1:certificate/a' };
+
+  test('GIVEN a named table whose type changes to a global table under the same name WHEN predicted THEN the type change\'s failure stands', () => {
+    const key = [{ AttributeName: 'id', KeyType: 'HASH' }];
+    const changeSet = predict(template({ T: { Type: 'AWS::DynamoDB::Table', Properties: { TableName: 'orders', KeySchema: key } } }),
+      template({ T: { Type: 'AWS::DynamoDB::GlobalTable', Properties: { TableName: 'orders', KeySchema: key } } }));
+    expect(reasonOf(changeSet, 'T')).toMatch(/^the resource type changes from AWS::DynamoDB::Table to AWS::DynamoDB::GlobalTable/);
+  });
+
+  test('GIVEN an access entry whose type reads an attribute of a resource that may be replaced WHEN predicted THEN the failure is possible: the entry may be replaced', () => {
+    const instance = (group: string) => ({ Type: 'AWS::RDS::DBInstance', Properties: { DBParameterGroupName: group } });
+    const entry = { Type: 'AWS::EKS::AccessEntry', Properties: { ClusterName: 'c', PrincipalArn: 'arn:aws:iam::1:role/r', Type: { 'Fn::GetAtt': ['Db', 'Endpoint.Port'] } } };
+    const changeSet = predict(template({ Db: instance('a'), E: entry }), template({ Db: instance('b'), E: entry }));
+    expect(outcome(changeSet)).toEqual({ Db: 'Conditional', E: 'Conditional Possible' });
+    expect(reasonOf(changeSet, 'E')).toBe('only one AWS::EKS::AccessEntry can exist per ClusterName "c", PrincipalArn "arn:aws:iam::1:role/r", which stays the same, and the resource may be replaced: '
+      + 'if so, CloudFormation creates the replacement before it deletes the old resource, and the create fails');
+  });
+
+  test('GIVEN a domain whose existence rests on an unknown condition WHEN its prefix changes THEN the failure is possible', () => {
+    const conditions = { Parameters: { Mode: { Type: 'String' } }, Conditions: { On: { 'Fn::Equals': [{ Ref: 'Mode' }, 'on'] } } };
+    const changeSet = predict(template({ D: domain({ UserPoolId: 'p', Domain: 'a' }, { Condition: 'On' }) }, conditions), template({ D: domain({ UserPoolId: 'p', Domain: 'b' }, { Condition: 'On' }) }, conditions));
+    expect(outcome(changeSet)).toEqual({ D: 'True Possible' });
+  });
+
+  test('GIVEN a custom domain WHEN its name changes THEN the reason names the kind: with CustomDomainConfig', () => {
+    const changeSet = predict(template({ D: domain({ UserPoolId: 'p', Domain: 'auth.acme.com', CustomDomainConfig: custom }) }),
+      template({ D: domain({ UserPoolId: 'p', Domain: 'login.acme.com', CustomDomainConfig: custom }) }));
+    expect(reasonOf(changeSet, 'D')).toMatch(/^only one AWS::Cognito::UserPoolDomain with CustomDomainConfig can exist per UserPoolId "p", and the replacement keeps it/);
+  });
+
+  test.each([
+    ['a prefix domain renamed into a custom domain of the same pool (another kind)', 'Add', domain({ UserPoolId: 'p', Domain: 'a' }), domain({ UserPoolId: 'p', Domain: 'auth.acme.com', CustomDomainConfig: custom })],
+    ['a custom domain renamed under another custom domain name of the same pool', 'Add Certain', domain({ UserPoolId: 'p', Domain: 'auth.acme.com', CustomDomainConfig: custom }),
+      domain({ UserPoolId: 'p', Domain: 'login.acme.com', CustomDomainConfig: custom })],
+  ])('GIVEN %s WHEN predicted THEN the new one is %s', (_, expected, old, moved) => {
+    expect(outcome(predict(template({ Old: old }), template({ New: moved })))).toEqual({ Old: 'Remove', New: expected });
+  });
+
+  test('GIVEN a name computed from a NoEcho parameter and a plain one WHEN reported THEN it is shown as written: any secret in it masks the whole', () => {
+    const user = (email: string) => ({
+      Type: 'AWS::Cognito::UserPoolUser',
+      Properties: { UserPoolId: 'p', Username: { 'Fn::Join': ['-', [{ Ref: 'Secret' }, { Ref: 'Plain' }]] }, UserAttributes: [{ Name: 'email', Value: email }] },
+    });
+    const parameters = { Parameters: { Secret: { Type: 'String', NoEcho: true }, Plain: { Type: 'String' } } };
+    const values = { Secret: 's3cret', Plain: 'admin' };
+    const changeSet = predict(template({ U: user('a') }, parameters), template({ U: user('b') }, parameters), { parameters: { before: values, after: values } });
+    expect(reasonOf(changeSet, 'U')).toMatch(/^Username \{"Fn::Join":\["-",\[\{"Ref":"Secret"\},\{"Ref":"Plain"\}\]\]\} stays the same/);
+    expect(reasonOf(changeSet, 'U')).not.toContain('s3cret');
+  });
+});
