@@ -96,7 +96,7 @@ function providerDeleteVerdict(resource: NormalizedResource, trigger: DataVerdic
   const policy = written ?? 'Delete';
   const fate: DataFate = policy === 'Retain' || policy === 'RetainExceptOnCreate' ? 'Retained' : 'Unknown';
   const deletes = policy === 'Delete';
-  const consequence = providerConsequence(resource.logicalId, removal, fate === 'Retained' ? 'Retain' : deletes ? 'Delete' : 'Other', renamedTo);
+  const consequence = providerConsequence({ id: resource.logicalId, removal, retained: fate === 'Retained', deletes, renamedTo });
   return {
     trigger,
     policy: typeof policy === 'string' ? policy : JSON.stringify(policy),
@@ -109,9 +109,18 @@ function providerDeleteVerdict(resource: NormalizedResource, trigger: DataVerdic
 }
 
 /** What CloudFormation does with a custom resource's provider, in words. */
-function providerConsequence(id: string, removal: boolean, policy: 'Delete' | 'Retain' | 'Other', renamedTo: string | undefined): string {
-  if (policy === 'Retain') return `CloudFormation sends the provider no Delete: what it made for ${id} stays, outside the stack`;
-  if (policy === 'Other') return 'whether CloudFormation sends Delete to the provider is not known offline: the policy is not Delete, Retain or RetainExceptOnCreate';
+function providerConsequence(verdict: {
+  readonly id: string;
+  readonly removal: boolean;
+  /** The policy retains: no Delete is sent. */
+  readonly retained: boolean;
+  /** The policy is Delete. */
+  readonly deletes: boolean;
+  readonly renamedTo: string | undefined;
+}): string {
+  const { id, removal, renamedTo } = verdict;
+  if (verdict.retained) return `CloudFormation sends the provider no Delete: what it made for ${id} stays, outside the stack`;
+  if (!verdict.deletes) return 'whether CloudFormation sends Delete to the provider is not known offline: the policy is not Delete, Retain or RetainExceptOnCreate';
   if (!removal) {
     return 'the provider answers a new physical id, so CloudFormation sends Delete for the old one once the update completes: '
       + 'whatever its handler deletes for it is deleted, even what the new one manages; UpdateReplacePolicy Retain skips it';

@@ -190,6 +190,13 @@ describe('a custom resource removed or replaced: its provider\'s Delete runs for
     })]);
   });
 
+  test('GIVEN a declared replacement with UpdateReplacePolicy Retain (a DeletionPolicy does not apply) WHEN predicted THEN no Delete is sent for the old physical id', () => {
+    const retained = (name: string) => ({ ...declared(name), UpdateReplacePolicy: 'Retain' });
+    expect(verdictOf({ Handler: retained('sales') }, { Handler: retained('orders') })).toEqual([expect.objectContaining({ trigger: 'Replacement', policy: 'Retain', fate: 'Retained', providerDelete: false })]);
+    const deletionOnly = (name: string) => ({ ...declared(name), DeletionPolicy: 'Retain' });
+    expect(verdictOf({ Handler: deletionOnly('sales') }, { Handler: deletionOnly('orders') })).toEqual([expect.objectContaining({ policy: 'Delete', providerDelete: true })]);
+  });
+
   test.each([
     ['an undeclared custom resource whose property changes (the provider decides; it may answer the same physical id)', custom(), custom({ DatabaseName: 'orders' })],
     ['a declared one whose other property changes (in place)', declared('sales'), { ...declared('sales'), Properties: { ...declared('sales').Properties, Owner: 'x' } }],
