@@ -107,7 +107,7 @@ export function judgeFailures(
       const current = after.resources.get(change.logicalId)!;
       const name = nameKey(current, rules, evaluators.after);
       const named = name === undefined ? undefined : removedByName.get(name);
-      const nameFate = named === undefined ? 'changes' : fateOf(valuesOf(current, rules.identityProperties(current)));
+      const nameFate = named === undefined ? undefined : fateOf(valuesOf(current, rules.identityProperties(current)));
       if (nameFate === 'same') {
         verdict(change, certainUnlessUnknown(
           `${describeName(current, rules, shown)} is still held by ${named!.logicalId}, which this update removes: CloudFormation creates ${change.logicalId} before it deletes ${named!.logicalId}, so the name is taken; keep the old logical id or change the name`,
@@ -123,7 +123,7 @@ export function judgeFailures(
       const singleton = rules.singleton(current);
       const slot = singletonKey(current, rules, evaluators.after);
       const holder = slot === undefined ? undefined : removedBySingleton.get(slot);
-      const slotFate = holder === undefined ? 'changes' : fateOf(valuesOf(current, singleton!.per));
+      const slotFate = holder === undefined ? undefined : fateOf(valuesOf(current, singleton!.per));
       if (slotFate === 'same') {
         verdict(change, certainUnlessUnknown(
           `${onlyOne(current, singleton!, shown)}, and ${holder!.logicalId}, which this update removes, is it: CloudFormation creates ${change.logicalId} before it deletes ${holder!.logicalId}, so the create fails; keep the old logical id`,
