@@ -266,6 +266,12 @@ export const NAME_SCOPES: Readonly<Record<string, ScopeEntry>> = {
     reason: 'Index names are unique per vector bucket (ARN `bucket/<bucket>/index/<name>`); VectorBucketName and VectorBucketArn both name that parent, so a change of either puts the index in another bucket.',
     source: 'Amazon S3 User Guide, Vector buckets: creating a vector index (index names unique within a vector bucket); S3 Vectors API Reference, CreateIndex',
   },
+  'AWS::Cognito::UserPoolDomain': {
+    kind: 'region',
+    within: [],
+    reason: 'A domain (a prefix, or a custom domain name) is unique in the Region whichever pool holds it: the same domain moved to another user pool collides ("Domain already associated with another user pool"). That a pool holds one domain of each kind is its singleton (name-singletons.ts).',
+    source: 'Amazon Cognito Developer Guide, Using the Amazon Cognito prefix domain (a prefix is unique in the Region); Amazon Cognito API Reference, CreateUserPoolDomain',
+  },
   'AWS::Glue::Table': {
     kind: 'region',
     within: ['CatalogId', 'DatabaseName'],

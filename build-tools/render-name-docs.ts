@@ -13,6 +13,8 @@ import { NAME_COUPLED } from './name-coupled';
 import { NameModel, ScopeRule } from './name-model';
 import { followsNamingConvention, lastSegment, NameRule } from './name-properties';
 import { NAME_SCOPES } from './name-scopes';
+import { NAME_SINGLETONS } from './name-singletons';
+import { PRESENCE_REPLACEMENTS } from './presence-replacements';
 import { readRegistrySnapshot } from './registry-create-only';
 import { REPLACEMENT_DECISIONS } from './replacement-decisions';
 import { nameModelOf } from './replacement-table';
@@ -95,6 +97,22 @@ function render(db: SpecDatabase): string {
     '| Resource type | Property | Reason | Source |',
     '|---|---|---|---|',
     ...Object.entries(NAME_COUPLED).flatMap(([type, entries]) => entries.map((entry) => `| \`${type}\` | \`${entry.property}\` | ${entry.reason} | ${entry.source} |`)),
+    '',
+    '### Singletons: one resource per parent',
+    '',
+    'A replacement that keeps the parent, or a resource of the same kind under the same parent moved to a new logical id, fails: the second one cannot be created while the first exists.',
+    '',
+    '| Resource type | One per | Kinds told apart by | Reason | Source |',
+    '|---|---|---|---|---|',
+    ...Object.entries(NAME_SINGLETONS).map(([type, entry]) => `| \`${type}\` | ${entry.per.length ? code(entry.per) : 'account and Region'} | ${entry.kindBy?.length ? code(entry.kindBy) : 'one kind'} | ${entry.reason} | ${entry.source} |`),
+    '',
+    '### Properties whose addition or removal replaces',
+    '',
+    'A change of the value keeps the table\'s RequiresRecreation; the property appearing or disappearing is judged as below.',
+    '',
+    '| Resource type | Property | Added or removed | Reason | Source |',
+    '|---|---|---|---|---|',
+    ...Object.entries(PRESENCE_REPLACEMENTS).flatMap(([type, entries]) => entries.map((entry) => `| \`${type}\` | \`${entry.property}\` | ${entry.recreation} | ${entry.reason} | ${entry.source} |`)),
     '',
     '### Decisions where the spec and the registry schemas disagree',
     '',

@@ -19,6 +19,12 @@ export interface ReplacementDecision {
   readonly reason: string;
   /** What decided it: an AWS page, or the registry schema itself. */
   readonly source: string;
+  /**
+   * Set when an AWS page documents what both the spec and the registry schema miss (neither
+   * lists the path as replacing): the decision then follows that page.
+   * @default false
+   */
+  readonly overridesSpecAndRegistry?: boolean;
 }
 
 /** The registry schema, for decisions that follow it. */
@@ -175,6 +181,13 @@ export const REPLACEMENT_DECISIONS: Readonly<Record<string, readonly Replacement
   ],
   'AWS::Chime::MediaPipelineKinesisVideoStreamPool': [follow('StreamConfiguration.Region', 'The registry handler updates the stream configuration in place.')],
   'AWS::Timestream::ScheduledQuery': [follow('ClientToken', 'An idempotency token of the create call: changing it changes nothing of the query.')],
+  'AWS::OpenSearchService::Domain': [{
+    path: 'EngineVersion',
+    recreation: 'Always',
+    reason: 'Without the EnableVersionUpgrade update policy, a new engine version replaces the domain (the policy makes it an in-place upgrade: src/spec/update-policies.ts); the spec and the registry schema list it as updatable, and a reported upgrade deleted the domain and its data.',
+    source: 'CloudFormation Template Reference, AWS::OpenSearchService::Domain EngineVersion ("When EnableVersionUpgrade is set to false, or is not specified, updating EngineVersion results in replacement"); cloudformation-coverage-roadmap#1862',
+    overridesSpecAndRegistry: true,
+  }],
   'AWS::OpenSearchServerless::CollectionIndex': [{
     path: 'Id',
     recreation: 'Always',

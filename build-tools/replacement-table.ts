@@ -1,6 +1,8 @@
 import type { Resource, SpecDatabase } from '@aws-cdk/service-spec-types';
 import { deriveNameModel, NameModel } from './name-model';
 import { lastSegment } from './name-properties';
+import { NAME_SINGLETONS } from './name-singletons';
+import { PRESENCE_REPLACEMENTS } from './presence-replacements';
 import { applyReplacementDecisions } from './replacement-decisions';
 import { RecreationCode, replacementPaths } from './replacement-paths';
 
@@ -21,6 +23,13 @@ export interface TableEntry {
   readonly s?: 'P' | 'A';
   /** Name-coupled properties (a change of one always changes a name); only with names. */
   readonly c?: string[];
+  /** Top-level properties whose addition or removal replaces -> 'A'; omitted when none. */
+  readonly p?: Record<string, 'A'>;
+  /**
+   * One resource per parent: `p` the parent properties (absent: one per account and Region),
+   * `k` the properties whose presence tells kinds apart; omitted for other types.
+   */
+  readonly o?: { readonly p?: string[]; readonly k?: string[] };
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
@@ -28,7 +37,7 @@ export function buildReplacementTable(db: SpecDatabase): Record<string, TableEnt
   const table: Record<string, TableEntry> = {};
   for (const resource of db.all('resource')) {
     const paths = applyReplacementDecisions(resource.cloudFormationType, replacementPaths(db, resource));
-    table[resource.cloudFormationType] = tableEntry(paths, nameModelOf(db, resource));
+    table[resource.cloudFormationType] = tableEntry(paths, nameModelOf(db, resource), resource.cloudFormationType);
   }
   return table;
 }
@@ -56,15 +65,24 @@ export function typeNamesOfService(db: SpecDatabase, cloudFormationType: string)
   return byService.get(serviceOf(cloudFormationType)) ?? new Set();
 }
 
-function tableEntry(paths: Record<string, RecreationCode>, model: NameModel): TableEntry {
+function tableEntry(paths: Record<string, RecreationCode>, model: NameModel, cloudFormationType: string): TableEntry {
   const named = model.names.length > 0;
   const scope = { partition: 'P', account: 'A', region: undefined } as const;
+  const presence = PRESENCE_REPLACEMENTS[cloudFormationType] ?? [];
+  const singleton = NAME_SINGLETONS[cloudFormationType];
   return {
     ...(Object.keys(paths).length > 0 ? { r: paths } : {}),
     ...(named ? { n: model.names } : {}),
     ...(named && model.within.length > 0 ? { q: model.within } : {}),
     ...(named && scope[model.kind] ? { s: scope[model.kind] } : {}),
     ...(named && model.coupled.length > 0 ? { c: model.coupled } : {}),
+    ...(presence.length > 0 ? { p: Object.fromEntries(presence.map((entry) => [entry.property, 'A' as const])) } : {}),
+    ...(singleton === undefined ? {} : {
+      o: {
+        ...(singleton.per.length > 0 ? { p: [...singleton.per].sort() } : {}),
+        ...(singleton.kindBy?.length ? { k: [...singleton.kindBy].sort() } : {}),
+      },
+    }),
   };
 }
 

@@ -25,7 +25,7 @@ export interface AppStackTemplates {
 
   /**
    * Templates of its nested stacks, keyed by the path of logical ids of their
-   * `AWS::CloudFormation::Stack` resources (`Outer/Inner`); a nested stack on one side only
+   * `AWS::CloudFormation::Stack` resources (`Outer/Inner`). A nested stack on one side only
    * has only that side.
    *
    * @default - nested stacks are compared by their stack resource's properties only

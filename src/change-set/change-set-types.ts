@@ -148,8 +148,8 @@ export interface PredictedOutputChange {
   readonly action: string;
 
   /**
-   * The export name (the new one; the deployed one for a removed output), as CloudFormation
-   * resolves it where that is known offline, else as written (JSON).
+   * The export name, as CloudFormation resolves it where that is known offline, else as
+   * written (JSON). It is the new name, or the deployed one for a removed output.
    *
    * @default - the output is not exported
    */
@@ -285,6 +285,13 @@ export interface PredictedDataVerdict {
 
   /** Whether the service refuses to delete the resource while it holds data (a bucket with objects). */
   readonly deletionFailsUnlessEmpty: boolean;
+
+  /**
+   * Whether CloudFormation sends Delete to a custom resource's provider for the old physical id
+   * (a removed, renamed or replaced custom resource with the `Delete` policy): what it deletes is
+   * up to the provider's handler, so `fate` is `Unknown`.
+   */
+  readonly providerDelete: boolean;
 
   /**
    * The nested stack the resource is in (`Outer/Inner`).

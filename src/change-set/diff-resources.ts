@@ -8,7 +8,8 @@
  * Metadata, CreationPolicy, UpdatePolicy, DeletionPolicy and UpdateReplacePolicy.
  * `DependsOn` and `Condition` changes alone are not listed: CloudFormation does not update a
  * resource for them. Each property's RequiresRecreation is the most intrusive over every
- * nested path that changed.
+ * nested path that changed, and, for a property that appears or disappears, its presence
+ * (`ResourceRules.presenceRecreation`).
  */
 import { cfnEqual, changedPaths } from './cfn-equal';
 import { isCustomResourceType, SERVICE_TOKEN } from './custom-resources';
@@ -73,7 +74,8 @@ function propertyRecreation(old: NormalizedResource, current: NormalizedResource
   const before = own(old.properties, property);
   const after = own(current.properties, property);
   if (cfnEqual(before, after)) return undefined;
-  let recreation: Recreation = 'Never';
+  // A property that appears or disappears may replace where a change of its value does not (AuthToken).
+  let recreation: Recreation = (before === undefined) !== (after === undefined) ? rules.presenceRecreation(current, property) : 'Never';
   for (const path of changedPaths(before, after)) {
     recreation = worstRecreation(recreation, rules.recreation(current, [property, ...path]));
     if (recreation === 'Always') break;

@@ -89,6 +89,8 @@ export interface DataVerdict {
   readonly consequence: string;
   /** Set when the service refuses to delete the resource while it holds data (a bucket with objects). */
   readonly deletionFailsUnlessEmpty?: boolean;
+  /** Set for a custom resource whose provider CloudFormation sends Delete: what its handler deletes is up to it. */
+  readonly providerDelete?: boolean;
 }
 
 /** One resource change while the pipeline builds it. */

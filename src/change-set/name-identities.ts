@@ -5,7 +5,7 @@
  * keyed as the failure verdicts key them: each value as CloudFormation resolves it where that
  * is known offline, else as written.
  */
-import { describeName, nameKey, SideEvaluators } from './judge-failures';
+import { describeName, describeValue, nameKey, SideEvaluators } from './judge-failures';
 import { PredictedResource, PredictedStack } from './model';
 import { NormalizedTemplate } from './normalize';
 import { ResourceRules } from './resource-rules';
@@ -26,12 +26,14 @@ export function withNameIdentities(
     const key = resource === undefined ? undefined : nameKey(resource, rules, removed ? evaluators.before : evaluators.after);
     if (resource === undefined || key === undefined) return;
     const policy = resource.attributes.DeletionPolicy;
+    const evaluator = removed ? evaluators.before : evaluators.after;
+    const shown = (value: unknown) => describeValue(value, removed ? before : after, evaluator);
     changes ??= [...stack.changes];
     changes[index] = {
       ...change,
       identity: {
         key,
-        names: describeName(resource, rules),
+        names: describeName(resource, rules, shown),
         ...(typeof policy === 'string' ? { deletionPolicy: policy } : {}),
         ...(resource.existenceUnknown === true ? { existenceUnknown: true } : {}),
       },

@@ -97,8 +97,8 @@ export class PredictedChangeSet {
    * is `Tags` of a type for which no recorded change set shows the form,
    * `TargetForm: 'Unverified'`; and, marked as the predictor's additions,
    * `ResourceChange.PredictorAdditions.DataVerdict` (`{ Trigger, Policy, PolicySource, Fate,
-   * Certainty, Consequence, DeletionFailsUnlessEmpty? }`) on a removed or replaced
-   * data-bearing resource.
+   * Certainty, Consequence, DeletionFailsUnlessEmpty?, ProviderDelete? }`) on a removed or
+   * replaced data-bearing resource, and on a removed or replaced custom resource.
    *
    * Predicted with `includePropertyValues`, each `Target` also has `Path`, `BeforeValue`,
    * `AfterValue` (when there is one) and `AttributeChangeType`, and each `ResourceChange`
@@ -143,6 +143,7 @@ export class PredictedChangeSet {
       certainty: verdict.certainty,
       consequence: verdict.consequence,
       deletionFailsUnlessEmpty: verdict.deletionFailsUnlessEmpty === true,
+      providerDelete: verdict.providerDelete === true,
       ...this.pathField(),
     };
   }
@@ -273,5 +274,6 @@ function renderDataVerdict(verdict: DataVerdict): unknown {
     Certainty: verdict.certainty,
     Consequence: verdict.consequence,
     ...(verdict.deletionFailsUnlessEmpty ? { DeletionFailsUnlessEmpty: true } : {}),
+    ...(verdict.providerDelete ? { ProviderDelete: true } : {}),
   };
 }

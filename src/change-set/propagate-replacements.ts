@@ -7,7 +7,9 @@
  *   dependent gets a **Static** detail, `ResourceReference` with the logical id (`Ref`,
  *   `${X}`) or `ResourceAttribute` with `Id.Attribute` (`Fn::GetAtt`, `${X.Attr}`): Always
  *   there is Replacement True;
- * - conditionally replaced: the same detail, **Dynamic** (Always there is Conditional);
+ * - conditionally replaced: the same detail, **Dynamic** (Always there is Conditional); so is
+ *   a reference to a certainly replaced resource that only a branch of an `Fn::If` makes,
+ *   whose condition is not known offline (the branch may not be taken);
  * - updated in place (a property or tag changes): its `Ref` stays, but an attribute may
  *   change, so each `Fn::GetAtt` dependent gets a Dynamic `ResourceAttribute` detail; a `Ref`
  *   dependent gets nothing.
@@ -95,7 +97,8 @@ function levelOf(change: ResourceChange, details: readonly Detail[]): Level {
 /** What an edge to a resource at this level gives its dependent, in the description asked for. */
 function edgeDetails(edge: ReferenceEdge, level: Level, description: Description): EdgeDetail[] {
   const changeSource = edge.kind === 'Ref' ? 'ResourceReference' : 'ResourceAttribute';
-  const reference: EdgeDetail = { evaluation: level === 3 ? 'Static' : 'Dynamic', changeSource, causingEntity: edge.causingEntity };
+  // A reference an Fn::If may not make (its condition unknown offline) changes only if the branch is taken.
+  const reference: EdgeDetail = { evaluation: level === 3 && edge.conditional !== true ? 'Static' : 'Dynamic', changeSource, causingEntity: edge.causingEntity };
   if (level >= 2) {
     return description === 'default' ? [reference] : [{ evaluation: 'Dynamic', changeSource: 'DirectModification' }, reference];
   }

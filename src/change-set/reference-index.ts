@@ -34,6 +34,8 @@ export interface ReferenceEdge {
   readonly causingEntity: string;
   /** Every property path (top-level first) where the reference occurs. */
   readonly paths: ReadonlyArray<readonly string[]>;
+  /** Set when every occurrence sits in an `Fn::If` branch that may not be taken (its condition is not known offline). */
+  readonly conditional?: boolean;
 }
 
 /** Reverse references: the properties that reference a resource or a parameter. */
@@ -86,15 +88,18 @@ const METADATA = 'Metadata' as const;
 function referenceEdges(resource: NormalizedResource): ReferenceEdge[] {
   const edges: ReferenceEdge[] = [];
   const add = (property: string, value: unknown, target: { attribute: TargetAttribute; name?: string }) => {
-    const grouped = new Map<string, { kind: 'Ref' | 'GetAtt'; target: string; causingEntity: string; paths: Array<readonly string[]> }>();
+    const grouped = new Map<string, { kind: 'Ref' | 'GetAtt'; target: string; causingEntity: string; paths: Array<readonly string[]>; conditional: boolean }>();
     for (const reference of collectReferences(value, [property])) {
       const causingEntity = reference.attribute === undefined ? reference.target : `${reference.target}.${reference.attribute}`;
       const key = `${reference.kind}\u0000${causingEntity}`;
-      const edge = grouped.get(key) ?? { kind: reference.kind, target: reference.target, causingEntity, paths: [] };
+      const edge = grouped.get(key) ?? { kind: reference.kind, target: reference.target, causingEntity, paths: [], conditional: true };
       edge.paths.push(reference.path);
+      edge.conditional &&= reference.conditional === true;
       grouped.set(key, edge);
     }
-    for (const edge of grouped.values()) edges.push({ dependent: resource.logicalId, ...target, property, ...edge });
+    for (const { conditional, ...edge } of grouped.values()) {
+      edges.push({ dependent: resource.logicalId, ...target, property, ...edge, ...(conditional ? { conditional } : {}) });
+    }
   };
   for (const property of Object.keys(resource.properties)) add(property, resource.properties[property], propertyTarget(resource.type, property));
   if (resource.attributes.Metadata !== undefined) add(METADATA, resource.attributes.Metadata, { attribute: METADATA });

@@ -25,6 +25,12 @@ export interface Reference {
    * intrinsic that computes a value from it (the branches of `Fn::If` keep the path).
    */
   readonly path: readonly string[];
+  /**
+   * Set when the reference sits in a branch of an `Fn::If` and the other branch does not make
+   * it too: in a template whose known conditions are resolved, such an `Fn::If`'s condition is
+   * not known offline, so the reference may not be made.
+   */
+  readonly conditional?: boolean;
 }
 
 /** All references in a value, `path` being the value's own property path. */
@@ -81,7 +87,13 @@ function visit(value: unknown, path: PathNode | undefined, frozen: boolean, foun
     case 'Fn::If':
       // [condition name, value if true, value if false]: both branches are property values.
       if (Array.isArray(operand)) {
-        operand.forEach((item, index) => visit(item, path, frozen || index === 0, found, depth + 1));
+        visit(operand[0], path, true, found, depth + 1);
+        found.push(...eitherBranch(operand.slice(1, 3).map((branch) => {
+          const references: Reference[] = [];
+          visit(branch, path, frozen, references, depth + 1);
+          return references;
+        })));
+        visit(operand.slice(3), path, frozen, found, depth + 1);
       } else {
         visit(operand, path, true, found, depth + 1);
       }
@@ -89,6 +101,17 @@ function visit(value: unknown, path: PathNode | undefined, frozen: boolean, foun
     default:
       visit(operand, path, true, found, depth + 1);
   }
+}
+
+/**
+ * The references of an `Fn::If`'s branches: a reference stays unconditional only when both
+ * branches make it unconditionally (whichever branch is taken, it is made).
+ */
+function eitherBranch(branches: readonly Reference[][]): Reference[] {
+  const key = (reference: Reference) => `${reference.kind}\u0000${reference.target}\u0000${reference.attribute ?? ''}`;
+  const made = branches.map((references) => new Set(references.filter((reference) => !reference.conditional).map(key)));
+  const surely = (reference: Reference) => branches.length === 2 && made.every((keys) => keys.has(key(reference)));
+  return branches.flat().map((reference) => (reference.conditional || surely(reference) ? reference : { ...reference, conditional: true }));
 }
 
 function visitSub(operand: unknown, path: PathNode | undefined, found: Reference[], depth: number): void {

@@ -7,6 +7,7 @@ import { Recreation, TargetAttribute } from './model';
 import { NormalizedResource } from './normalize';
 import { SpecLookup } from './replacement-spec-lookup';
 import { tagTarget } from './tag-targets';
+import { presenceRecreation, Singleton, singletonOf } from '../spec/replacement-spec';
 import { updatePolicyRecreation } from '../spec/update-policies';
 
 /** Reads a resource's spec entry or custom-resource declaration once per prediction. */
@@ -37,6 +38,15 @@ export class ResourceRules {
     return declaration.replaceOnChange.includes(path[0]) ? 'Always' : 'Never';
   }
 
+  /**
+   * How intrusive it is that the top-level `property` appears or disappears (it is present on
+   * one side only), beyond a change of its value: Always for a replication group's
+   * `AuthToken`; Never for most properties and for custom resources.
+   */
+  public presenceRecreation(resource: NormalizedResource, property: string): Recreation {
+    return isCustomResourceType(resource.type) ? 'Never' : presenceRecreation(resource.type, property);
+  }
+
   /** The properties that hold the resource's physical name (none: the resource is unnamed). */
   public nameProperties(resource: NormalizedResource): readonly string[] {
     if (!isCustomResourceType(resource.type)) return this.spec.nameProperties(resource.type);
@@ -52,6 +62,14 @@ export class ResourceRules {
   public identityProperties(resource: NormalizedResource): readonly string[] {
     if (!isCustomResourceType(resource.type)) return this.spec.identityProperties(resource.type);
     return this.nameProperties(resource);
+  }
+
+  /**
+   * The singleton the resource is (at most one per parent, or per account and Region: a user
+   * pool's domain, a GuardDuty detector), or undefined; custom resources are none.
+   */
+  public singleton(resource: NormalizedResource): Singleton | undefined {
+    return isCustomResourceType(resource.type) ? undefined : singletonOf(resource.type);
   }
 
   private declaration(resource: NormalizedResource): CustomResourceDeclaration | undefined {

@@ -2,11 +2,14 @@
 // Regenerate: npx ts-node --transpile-only build-tools/generate-replacement-spec.ts
 //
 // One entry per CloudFormation resource type. Each value is the JSON text of
-//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled] }
+//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled],
+//     "p": { "<property>": "A" }, "o": { "p": [parents], "k": [kinds] } }
 // (A = Always, C = Conditionally, "*" = any map key; names unique under the qualifiers, in the
 // partition (P), the account (A) or, when "s" is absent, one account and Region; coupled: replacing
-// properties that cannot change without a name changing; empty parts are omitted). Values stay
-// strings so that loading this module is cheap; src/spec parses an entry on first use.
+// properties that cannot change without a name changing; p: properties whose addition or removal
+// replaces; o: one resource per parent (per account and Region without parents), per kind told
+// apart by the presence of the k properties; empty parts are omitted). Values stay strings so
+// that loading this module is cheap; src/spec parses an entry on first use.
 
 export const GENERATED_BY = 'build-tools/generate-replacement-spec.ts';
 export const SPEC_VERSION = '0.1.216';
@@ -369,7 +372,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Cognito::Terms': '{"r":{"ClientId":"A","UserPoolId":"A"}}',
   'AWS::Cognito::UserPool': '{}',
   'AWS::Cognito::UserPoolClient': '{"r":{"GenerateSecret":"A","UserPoolId":"A"}}',
-  'AWS::Cognito::UserPoolDomain': '{"n":["Domain"],"q":["UserPoolId"],"r":{"Domain":"A","UserPoolId":"A"}}',
+  'AWS::Cognito::UserPoolDomain': '{"n":["Domain"],"o":{"k":["CustomDomainConfig"],"p":["UserPoolId"]},"r":{"Domain":"A","UserPoolId":"A"}}',
   'AWS::Cognito::UserPoolGroup': '{"n":["GroupName"],"q":["UserPoolId"],"r":{"GroupName":"A","UserPoolId":"A"}}',
   'AWS::Cognito::UserPoolIdentityProvider': '{"n":["ProviderName"],"q":["UserPoolId"],"r":{"ProviderName":"A","ProviderType":"A","UserPoolId":"A"}}',
   'AWS::Cognito::UserPoolRegionalConfigurationAttachment': '{"r":{"UserPoolId":"A"}}',
@@ -701,7 +704,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::EFS::AccessPoint': '{"r":{"ClientToken":"A","FileSystemId":"A","PosixUser":"A","RootDirectory":"A"}}',
   'AWS::EFS::FileSystem': '{"r":{"AvailabilityZoneName":"A","Encrypted":"A","KmsKeyId":"A","PerformanceMode":"A"}}',
   'AWS::EFS::MountTarget': '{"r":{"FileSystemId":"A","IpAddress":"A","IpAddressType":"A","Ipv6Address":"A","SubnetId":"A"}}',
-  'AWS::EKS::AccessEntry': '{"r":{"ClusterName":"A","PrincipalArn":"A","Type":"A"}}',
+  'AWS::EKS::AccessEntry': '{"o":{"p":["ClusterName","PrincipalArn"]},"r":{"ClusterName":"A","PrincipalArn":"A","Type":"A"}}',
   'AWS::EKS::Addon': '{"n":["AddonName"],"q":["ClusterName"],"r":{"AddonName":"A","ClusterName":"A","NamespaceConfig":"A"}}',
   'AWS::EKS::Capability': '{"n":["CapabilityName"],"r":{"CapabilityName":"A","ClusterName":"A","Configuration.ArgoCd.AwsIdc":"A","Configuration.ArgoCd.Namespace":"A","Type":"A"}}',
   'AWS::EKS::CertificateAuthority': '{"r":{"ClusterName":"A"}}',
@@ -727,7 +730,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ElastiCache::CacheCluster': '{"n":["ClusterName"],"r":{"AZMode":"C","CacheSubnetGroupName":"A","ClusterName":"A","Engine":"A","NetworkType":"A","NumCacheNodes":"C","Port":"A","PreferredAvailabilityZone":"C","PreferredAvailabilityZones":"C","SnapshotArns":"A","SnapshotName":"A"}}',
   'AWS::ElastiCache::GlobalReplicationGroup': '{}',
   'AWS::ElastiCache::ParameterGroup': '{"r":{"CacheParameterGroupFamily":"A"}}',
-  'AWS::ElastiCache::ReplicationGroup': '{"n":["ReplicationGroupId"],"r":{"AtRestEncryptionEnabled":"A","AuthToken":"C","CacheSubnetGroupName":"A","DataTieringEnabled":"A","GlobalReplicationGroupId":"A","KmsKeyId":"A","NetworkType":"A","NodeGroupConfiguration":"C","NumNodeGroups":"C","Port":"A","PreferredCacheClusterAZs":"A","ReplicationGroupId":"A","SnapshotArns":"A","SnapshotName":"A"}}',
+  'AWS::ElastiCache::ReplicationGroup': '{"n":["ReplicationGroupId"],"p":{"AuthToken":"A"},"r":{"AtRestEncryptionEnabled":"A","AuthToken":"C","CacheSubnetGroupName":"A","DataTieringEnabled":"A","GlobalReplicationGroupId":"A","KmsKeyId":"A","NetworkType":"A","NodeGroupConfiguration":"C","NumNodeGroups":"C","Port":"A","PreferredCacheClusterAZs":"A","ReplicationGroupId":"A","SnapshotArns":"A","SnapshotName":"A"}}',
   'AWS::ElastiCache::SecurityGroup': '{}',
   'AWS::ElastiCache::SecurityGroupIngress': '{}',
   'AWS::ElastiCache::ServerlessCache': '{"n":["ServerlessCacheName"],"r":{"KmsKeyId":"A","NetworkType":"A","ServerlessCacheName":"A","SnapshotArnsToRestore":"A","SubnetIds":"A"}}',
@@ -764,7 +767,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Events::Connection': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::Events::Endpoint': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::Events::EventBus': '{"c":["EventSourceName"],"n":["Name"],"r":{"EventSourceName":"A","Name":"A"}}',
-  'AWS::Events::EventBusPolicy': '{"r":{"EventBusName":"A","StatementId":"A"}}',
+  'AWS::Events::EventBusPolicy': '{"o":{"p":["EventBusName","StatementId"]},"r":{"EventBusName":"A","StatementId":"A"}}',
   'AWS::Events::Rule': '{"n":["Name"],"q":["EventBusName"],"r":{"EventBusName":"A","Name":"A"}}',
   'AWS::EventsV2::EventBus': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::EventsV2::EventSource': '{"n":["Name"],"r":{"Configuration.PartnerEventsConfiguration.PartnerEventSourceArn":"A","EventBusArn":"A","Name":"A"}}',
@@ -870,12 +873,12 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::GroundStation::DataflowEndpointGroupV2': '{"r":{"ContactPostPassDurationSeconds":"A","ContactPrePassDurationSeconds":"A","Endpoints":"A"}}',
   'AWS::GroundStation::MissionProfile': '{}',
   'AWS::GuardDuty::CustomDetectionRuleAssociation': '{"r":{"RuleId":"A"}}',
-  'AWS::GuardDuty::Detector': '{}',
+  'AWS::GuardDuty::Detector': '{"o":{}}',
   'AWS::GuardDuty::Filter': '{"n":["Name"],"q":["DetectorId"],"r":{"DetectorId":"A","Name":"A"}}',
   'AWS::GuardDuty::IPSet': '{"r":{"DetectorId":"A","Format":"A"}}',
   'AWS::GuardDuty::MalwareProtectionPlan': '{}',
   'AWS::GuardDuty::Master': '{"r":{"DetectorId":"A","InvitationId":"A","MasterId":"A"}}',
-  'AWS::GuardDuty::Member': '{"r":{"DetectorId":"A","Email":"A","MemberId":"A"}}',
+  'AWS::GuardDuty::Member': '{"o":{"p":["DetectorId","MemberId"]},"r":{"DetectorId":"A","Email":"A","MemberId":"A"}}',
   'AWS::GuardDuty::PublishingDestination': '{"r":{"DetectorId":"A"}}',
   'AWS::GuardDuty::ThreatEntitySet': '{"r":{"DetectorId":"A","Format":"A"}}',
   'AWS::GuardDuty::ThreatIntelSet': '{"r":{"DetectorId":"A","Format":"A"}}',
@@ -1284,7 +1287,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::OpenSearchServerless::SecurityPolicy': '{"n":["Name"],"q":["Type"],"r":{"Name":"A","Type":"A"}}',
   'AWS::OpenSearchServerless::VpcEndpoint': '{"n":["Name"],"r":{"Name":"A","VpcId":"A"}}',
   'AWS::OpenSearchService::Application': '{"n":["Name"],"r":{"KmsKeyArn":"A","Name":"A"}}',
-  'AWS::OpenSearchService::Domain': '{"n":["DomainName"],"r":{"DomainName":"A","EngineMode":"A"}}',
+  'AWS::OpenSearchService::Domain': '{"n":["DomainName"],"r":{"DomainName":"A","EngineMode":"A","EngineVersion":"A"}}',
   'AWS::OpsWorks::App': '{"r":{"Shortname":"A","StackId":"A"}}',
   'AWS::OpsWorks::ElasticLoadBalancerAttachment': '{}',
   'AWS::OpsWorks::Instance': '{"r":{"AutoScalingType":"A","AvailabilityZone":"A","BlockDeviceMappings":"A","EbsOptimized":"A","RootDeviceType":"A","StackId":"A","SubnetId":"A","Tenancy":"A","TimeBasedAutoScaling":"A","VirtualizationType":"A"}}',
@@ -1503,7 +1506,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::S3::AccessGrantsLocation': '{"r":{"Tags":"A"}}',
   'AWS::S3::AccessPoint': '{"n":["Name"],"r":{"Bucket":"A","BucketAccountId":"A","Name":"A","VpcConfiguration":"A"}}',
   'AWS::S3::Bucket': '{"n":["BucketName"],"q":["BucketNamePrefix","BucketNamespace"],"r":{"BucketName":"A","BucketNamePrefix":"A","BucketNamespace":"A"},"s":"P"}',
-  'AWS::S3::BucketPolicy': '{"r":{"Bucket":"A"}}',
+  'AWS::S3::BucketPolicy': '{"o":{"p":["Bucket"]},"r":{"Bucket":"A"}}',
   'AWS::S3::MultiRegionAccessPoint': '{"n":["Name"],"r":{"Name":"A","PublicAccessBlockConfiguration":"A","Regions":"A"},"s":"A"}',
   'AWS::S3::MultiRegionAccessPointPolicy': '{"r":{"MrapName":"A"}}',
   'AWS::S3::StorageLens': '{"r":{"StorageLensConfiguration.Id":"A"}}',
@@ -1666,7 +1669,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::SecurityHub::ConnectorV2': '{"n":["Name"],"r":{"KmsKeyArn":"A","Name":"A","Provider.Azure.AWSConfigConnectorArn":"A","Provider.ServiceNow.InstanceName":"A"}}',
   'AWS::SecurityHub::DelegatedAdmin': '{"r":{"AdminAccountId":"A"}}',
   'AWS::SecurityHub::FindingAggregator': '{}',
-  'AWS::SecurityHub::Hub': '{}',
+  'AWS::SecurityHub::Hub': '{"o":{}}',
   'AWS::SecurityHub::HubV2': '{}',
   'AWS::SecurityHub::Insight': '{}',
   'AWS::SecurityHub::OrganizationConfiguration': '{}',

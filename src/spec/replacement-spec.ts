@@ -19,6 +19,20 @@ export type RequiresRecreation = 'Always' | 'Conditionally' | 'Never';
  */
 export type NameScope = 'partition' | 'account' | 'region';
 
+/**
+ * A type of which at most one resource exists per parent (or per account and Region): a
+ * second one cannot be created while the first exists.
+ */
+export interface Singleton {
+  /** The properties naming the parent; empty: one per account and Region. */
+  readonly per: readonly string[];
+  /**
+   * Properties whose presence, not value, tells kinds apart, one resource of each kind per
+   * parent (a user pool's prefix domain and its custom domain, by `CustomDomainConfig`).
+   */
+  readonly kindBy: readonly string[];
+}
+
 /** What the spec says about replacing resources of one type. */
 export interface ResourceTypeReplacement {
   /** Dot-separated property paths (top-level property first) whose change forces replacement. */
@@ -42,6 +56,13 @@ export interface ResourceTypeReplacement {
    * collide. Empty for most types.
    */
   readonly nameCoupled: readonly string[];
+  /**
+   * Top-level properties whose addition or removal replaces the resource, where a change of
+   * their value does not, or only may (a replication group's `AuthToken`). Empty for most types.
+   */
+  readonly presencePaths: Readonly<Record<string, 'Always'>>;
+  /** Set for a type of which one resource exists per parent (or per account and Region). */
+  readonly singleton?: Singleton;
 }
 
 /** The JSON shape of one generated entry (see the generated file's header). */
@@ -51,6 +72,8 @@ interface RawEntry {
   readonly q?: readonly string[];
   readonly s?: 'P' | 'A';
   readonly c?: readonly string[];
+  readonly p?: Readonly<Record<string, 'A'>>;
+  readonly o?: { readonly p?: readonly string[]; readonly k?: readonly string[] };
 }
 
 interface ParsedEntry {
@@ -88,6 +111,24 @@ export function requiresRecreation(resourceType: string, path: readonly string[]
     }
   }
   return worst;
+}
+
+/**
+ * RequiresRecreation of adding or removing the top-level `property` (present on one side
+ * only), where that differs from a change of its value: Always for a replication group's
+ * `AuthToken`, else Never (a change of the value is judged by `requiresRecreation`).
+ */
+export function presenceRecreation(resourceType: string, property: string): RequiresRecreation {
+  const paths = entryOf(resourceType)?.replacement.presencePaths;
+  return paths !== undefined && Object.prototype.hasOwnProperty.call(paths, property) ? paths[property] : 'Never';
+}
+
+/**
+ * The singleton a type is (at most one resource per parent, or per account and Region), or
+ * undefined for the types of which any number can exist and for unknown types.
+ */
+export function singletonOf(resourceType: string): Singleton | undefined {
+  return entryOf(resourceType)?.replacement.singleton;
 }
 
 /**
@@ -165,6 +206,10 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       nameQualifiers,
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
       nameCoupled,
+      presencePaths: Object.freeze(Object.fromEntries(Object.keys(raw.p ?? {}).map((property) => [property, 'Always' as const]))),
+      ...(raw.o === undefined ? {} : {
+        singleton: Object.freeze({ per: Object.freeze([...raw.o.p ?? []]), kindBy: Object.freeze([...raw.o.k ?? []]) }),
+      }),
     }),
     identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
     paths,

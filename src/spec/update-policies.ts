@@ -6,8 +6,10 @@
  *   a change of its launch configuration, launch template, mixed instances policy or subnets
  *   replaces the whole group (CloudFormation creates the new group, then deletes the old one
  *   when the new one is ready), so a group with an `AutoScalingGroupName` fails.
- * - `EnableVersionUpgrade: true` on an `AWS::Elasticsearch::Domain`: a new
- *   `ElasticsearchVersion` upgrades the domain in place instead of replacing it.
+ * - `EnableVersionUpgrade: true` on an `AWS::Elasticsearch::Domain` or an
+ *   `AWS::OpenSearchService::Domain`: a new `ElasticsearchVersion` or `EngineVersion` upgrades
+ *   the domain in place instead of replacing it (without the policy, the table says the
+ *   OpenSearch domain is replaced, as its reference page does).
  * - `UseOnlineResharding: true` on an `AWS::ElastiCache::ReplicationGroup`: a new
  *   `NumNodeGroups` or `NodeGroupConfiguration` adds or removes shards in place.
  *
@@ -43,6 +45,12 @@ export const UPDATE_POLICY_EFFECTS: readonly UpdatePolicyEffect[] = [
     recreation: 'Never',
   },
   {
+    resourceType: 'AWS::OpenSearchService::Domain',
+    policy: ['EnableVersionUpgrade'],
+    properties: ['EngineVersion'],
+    recreation: 'Never',
+  },
+  {
     resourceType: 'AWS::ElastiCache::ReplicationGroup',
     policy: ['UseOnlineResharding'],
     properties: ['NumNodeGroups', 'NodeGroupConfiguration'],
@@ -56,7 +64,7 @@ export type PolicySwitch = boolean | undefined;
 /**
  * The RequiresRecreation an update policy gives a change of `property`, or undefined when no
  * policy of the type concerns it or its switch is off. A switch that cannot be read offline
- * (an intrinsic) makes an `Always` effect `Conditionally` and leaves a `Never` effect out.
+ * (an intrinsic) makes the change `Conditionally`: the policy may or may not be on.
  *
  * @param resourceType the resource's type
  * @param updatePolicy the resource's `UpdatePolicy` attribute, as written in the new template
@@ -67,7 +75,7 @@ export function updatePolicyRecreation(resourceType: string, updatePolicy: unkno
     if (effect.resourceType !== resourceType || !effect.properties.includes(property)) continue;
     const on = policySwitch(updatePolicy, effect.policy);
     if (on === true) return effect.recreation;
-    if (on === undefined && effect.recreation === 'Always') return 'Conditionally';
+    if (on === undefined) return 'Conditionally';
   }
   return undefined;
 }

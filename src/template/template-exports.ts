@@ -77,11 +77,20 @@ export function readImports(template: unknown, evaluate: Evaluate): TemplateImpo
   return found;
 }
 
-/** The operands of the `Fn::ImportValue`s in a value, outermost first. */
+/**
+ * The operands of the `Fn::ImportValue`s in a value, outermost first. Each object is read
+ * once: a value built in code may contain itself, or share a part many times over, and a
+ * walk bounded by depth alone would then take exponential time.
+ */
 export function importsIn(value: unknown): unknown[] {
   const operands: unknown[] = [];
+  const seen = new Set<object>();
   const visit = (current: unknown, depth: number): void => {
     if (depth > MAX_DEPTH) return;
+    if (typeof current === 'object' && current !== null) {
+      if (seen.has(current)) return;
+      seen.add(current);
+    }
     if (Array.isArray(current)) {
       for (const item of current) visit(item, depth + 1);
       return;

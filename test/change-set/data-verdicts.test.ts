@@ -151,3 +151,75 @@ describe('dataVerdictFor (the refactor planner and the guard ask it directly)', 
     expect(withDataVerdicts(stack, before, normalize(template({})))).toBe(stack);
   });
 });
+
+describe('a custom resource removed or replaced: its provider\'s Delete runs for the old physical id', () => {
+  const custom = (properties: Record<string, unknown> = {}, attributes: Record<string, unknown> = {}, type = 'Custom::GlueDatabase') => ({
+    Type: type, Properties: { ServiceToken: 'arn:aws:lambda:us-east-1:1:function:handler', DatabaseName: 'sales', ...properties }, ...attributes,
+  });
+  const declared = (name: string) => custom({ DatabaseName: name }, { Metadata: { 'cdk-lifecycle': { replaceOnChange: ['DatabaseName'] } } });
+
+  test.each([
+    ['a Custom:: type without a policy', 'Delete', 'TypeDefault', 'Unknown', true, custom(),
+      'CloudFormation sends Delete to the provider for the physical id of Handler: whatever its handler deletes (a database, the objects of a bucket) is deleted; DeletionPolicy Retain skips it'],
+    ['an AWS::CloudFormation::CustomResource with an explicit Delete', 'Delete', 'Explicit', 'Unknown', true, custom({}, { DeletionPolicy: 'Delete' }, 'AWS::CloudFormation::CustomResource'),
+      expect.stringContaining('sends Delete to the provider')],
+    ['Retain', 'Retain', 'Explicit', 'Retained', false, custom({}, { DeletionPolicy: 'Retain' }), 'CloudFormation sends the provider no Delete: what it made for Handler stays, outside the stack'],
+    ['RetainExceptOnCreate', 'RetainExceptOnCreate', 'Explicit', 'Retained', false, custom({}, { DeletionPolicy: 'RetainExceptOnCreate' }), expect.stringContaining('no Delete')],
+    ['a computed policy', '{"Fn::If":["Prod","Retain","Delete"]}', 'Explicit', 'Unknown', false, custom({}, { DeletionPolicy: { 'Fn::If': ['Prod', 'Retain', 'Delete'] } }),
+      'whether CloudFormation sends Delete to the provider is not known offline: the policy is not Delete, Retain or RetainExceptOnCreate'],
+  ])('GIVEN %s WHEN removed THEN the policy is %s (%s), the fate %s, and the provider\'s Delete runs: %s', (_, policy, policySource, fate, providerDelete, resource, consequence) => {
+    expect(verdictOf({ Handler: resource }, {})).toEqual([expect.objectContaining({ trigger: 'Removal', policy, policySource, fate, providerDelete, certainty: 'Certain', consequence })]);
+  });
+
+  test('GIVEN a custom resource moved to a new logical id (a probable rename) WHEN predicted THEN the Remove says the Delete runs after the new one is created, and may delete what it manages', () => {
+    const [verdict] = verdictOf({ GlueHandler: custom() }, { DatasetGlueHandler: custom() });
+    expect(verdict).toEqual(expect.objectContaining({ logicalResourceId: 'GlueHandler', providerDelete: true }));
+    expect(verdict.consequence).toBe('CloudFormation creates DatasetGlueHandler first (the provider\'s Create), then sends Delete for the physical id of GlueHandler: '
+      + 'if both manage the same thing (a database of the same name), the Delete removes what DatasetGlueHandler manages; keep the logical id, '
+      + 'or set DeletionPolicy Retain on GlueHandler for this update');
+  });
+
+  test('GIVEN a declared replacement (a replaceOnChange property changes) WHEN predicted THEN the old physical id\'s Delete runs after the update', () => {
+    expect(verdictOf({ Handler: declared('sales') }, { Handler: declared('orders') })).toEqual([expect.objectContaining({
+      trigger: 'Replacement',
+      policy: 'Delete',
+      fate: 'Unknown',
+      providerDelete: true,
+      certainty: 'Certain',
+      consequence: 'the provider answers a new physical id, so CloudFormation sends Delete for the old one once the update completes: whatever its handler deletes for it is deleted, even what the new one manages; UpdateReplacePolicy Retain skips it',
+    })]);
+  });
+
+  test('GIVEN a declared replacement with UpdateReplacePolicy Retain (a DeletionPolicy does not apply) WHEN predicted THEN no Delete is sent for the old physical id', () => {
+    const retained = (name: string) => ({ ...declared(name), UpdateReplacePolicy: 'Retain' });
+    expect(verdictOf({ Handler: retained('sales') }, { Handler: retained('orders') })).toEqual([expect.objectContaining({ trigger: 'Replacement', policy: 'Retain', fate: 'Retained', providerDelete: false })]);
+    const deletionOnly = (name: string) => ({ ...declared(name), DeletionPolicy: 'Retain' });
+    expect(verdictOf({ Handler: deletionOnly('sales') }, { Handler: deletionOnly('orders') })).toEqual([expect.objectContaining({ policy: 'Delete', providerDelete: true })]);
+  });
+
+  test.each([
+    ['an undeclared custom resource whose property changes (the provider decides; it may answer the same physical id)', custom(), custom({ DatabaseName: 'orders' })],
+    ['a declared one whose other property changes (in place)', declared('sales'), { ...declared('sales'), Properties: { ...declared('sales').Properties, Owner: 'x' } }],
+  ])('GIVEN %s WHEN predicted THEN it has no verdict', (_, before, after) => {
+    expect(verdictOf({ Handler: before }, { Handler: after })).toEqual([]);
+  });
+
+  test('GIVEN a removed custom resource whose existence rests on an unknown condition WHEN predicted THEN the verdict is Possible', () => {
+    const conditions = { Parameters: { Env: { Type: 'String' } }, Conditions: { On: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } } };
+    const verdicts = ChangeSetPredictor.predict(template({ Handler: { ...custom(), Condition: 'On' } }, conditions), template({}, conditions)).dataVerdicts;
+    expect(verdicts.map((v) => `${v.fate} ${v.certainty}`)).toEqual(['Unknown Possible']);
+  });
+
+  test('GIVEN a removed custom resource WHEN rendered as JSON THEN its verdict says the provider\'s Delete runs', () => {
+    const [change] = ChangeSetPredictor.predict(template({ Handler: custom() }), template({})).toJson();
+    expect(change.ResourceChange.PredictorAdditions.DataVerdict).toEqual(expect.objectContaining({ Fate: 'Unknown', ProviderDelete: true }));
+    const [retained] = ChangeSetPredictor.predict(template({ Handler: custom({}, { DeletionPolicy: 'Retain' }) }), template({})).toJson();
+    expect(retained.ResourceChange.PredictorAdditions.DataVerdict.ProviderDelete).toBeUndefined();
+  });
+
+  test('GIVEN dataVerdictFor asked about a custom resource (a move between stacks) WHEN removed THEN the provider\'s Delete runs', () => {
+    const resource = normalize(template({ R: custom() })).resources.get('R')!;
+    expect(dataVerdictFor(resource, 'Removal')).toEqual(expect.objectContaining({ fate: 'Unknown', providerDelete: true, certainty: 'Certain' }));
+    expect(dataVerdictFor(resource, 'Replacement', true)).toEqual(expect.objectContaining({ trigger: 'Replacement', certainty: 'Possible' }));
+  });
+});

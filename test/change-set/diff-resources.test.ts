@@ -1,6 +1,7 @@
 /** The resource-by-resource diff: which changes CloudFormation refuses outright. */
-import { template } from './helpers';
+import { deepFreeze, template } from './helpers';
 import { predict } from './test-spec';
+import { ChangeSetPredictor } from '../../src/change-set';
 
 describe('a custom resource whose ServiceToken changes', () => {
   const custom = (token: string, other: string) => template({ C: { Type: 'Custom::X', Properties: { ServiceToken: token, Other: other } } });
@@ -16,5 +17,20 @@ describe('a custom resource whose ServiceToken changes', () => {
 
   test('GIVEN only another property changing WHEN predicted THEN nothing fails', () => {
     expect(predict(custom('a', 'x'), custom('a', 'y')).failures).toEqual([]);
+  });
+});
+
+describe('a property whose addition or removal replaces (the real table: a replication group\'s AuthToken)', () => {
+  const group = (properties: Record<string, unknown>) => template({ G: { Type: 'AWS::ElastiCache::ReplicationGroup', Properties: { ReplicationGroupDescription: 'g', ...properties } } });
+  const recreationOf = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+    ChangeSetPredictor.predict(deepFreeze(group(before)), deepFreeze(group(after))).changes[0].details.map((detail) => `${detail.name} ${detail.requiresRecreation}`);
+
+  test.each([
+    ['added', {}, { AuthToken: 'a'.repeat(16) }, ['AuthToken Always']],
+    ['removed', { AuthToken: 'a'.repeat(16) }, {}, ['AuthToken Always']],
+    ['changed', { AuthToken: 'a'.repeat(16) }, { AuthToken: 'b'.repeat(16) }, ['AuthToken Conditionally']],
+    ['another property added', {}, { UserGroupIds: ['u'] }, ['UserGroupIds Never']],
+  ])('GIVEN AuthToken %s WHEN diffed THEN the detail is %j', (_, before, after, expected) => {
+    expect(recreationOf(before, after)).toEqual(expected);
   });
 });

@@ -121,3 +121,34 @@ describe('levels of a change and what they pass on (issue 18)', () => {
   });
 });
 
+
+describe('a reference to a certainly replaced resource under an Fn::If whose condition is not known offline', () => {
+  // Test::Thing: Create Always. Mode has no value, so the condition On is unknown offline; Known has a default.
+  const conditions = {
+    Parameters: { Mode: { Type: 'String' }, Known: { Type: 'String', Default: 'on' } },
+    Conditions: { On: { 'Fn::Equals': [{ Ref: 'Mode' }, 'on'] }, KnownOn: { 'Fn::Equals': [{ Ref: 'Known' }, 'on'] } },
+  };
+  const resources = (v: string) => ({
+    A: thing({ Create: v }),
+    Unknown: thing({ Create: { 'Fn::If': ['On', { Ref: 'A' }, 'fixed'] } }),
+    BothBranches: thing({ Create: { 'Fn::If': ['On', { Ref: 'A' }, { 'Fn::Sub': '${A}-b' }] } }),
+    Known: thing({ Create: { 'Fn::If': ['KnownOn', { Ref: 'A' }, 'fixed'] } }),
+    Next: thing({ Create: { Ref: 'Unknown' } }),
+  });
+  const line = (changeSet: ReturnType<typeof predict>, id: string) => changeSet.changes.find((c) => c.logicalResourceId === id)!.details
+    .map((d) => `${d.name}/${d.requiresRecreation}/${d.evaluation}/${d.changeSource}/${d.causingEntity ?? '-'}`);
+
+  test('GIVEN the reference in one branch WHEN propagated THEN its detail is Dynamic and the dependent only may be replaced, and so may its own dependent', () => {
+    const changeSet = predict(template(resources('1'), conditions), template(resources('2'), conditions));
+    expect(replacementOf(changeSet)).toEqual({ A: 'True', Unknown: 'Conditional', BothBranches: 'True', Known: 'True', Next: 'Conditional' });
+    expect(line(changeSet, 'Unknown')).toEqual(['Create/Always/Dynamic/ResourceReference/A']);
+    expect(line(changeSet, 'BothBranches')).toEqual(['Create/Always/Static/ResourceReference/A']);
+    expect(line(changeSet, 'Known')).toEqual(['Create/Always/Static/ResourceReference/A']);
+  });
+
+  test('GIVEN the same WHEN described with property values THEN the reference detail beside the dependent\'s Dynamic direct change is Dynamic too', () => {
+    const changeSet = predict(template(resources('1'), conditions), template(resources('2'), conditions), { includePropertyValues: true });
+    expect(line(changeSet, 'Unknown')).toEqual(['Create/Always/Dynamic/DirectModification/-', 'Create/Always/Dynamic/ResourceReference/A']);
+    expect(line(changeSet, 'Known')).toEqual(['Create/Always/Dynamic/DirectModification/-', 'Create/Always/Static/ResourceReference/A']);
+  });
+});

@@ -80,3 +80,15 @@ describe('the edges', () => {
     expect(edges(built.dependentsOf('P'))).toEqual(['A.X Ref P @X', 'B.Z Ref P @Z']);
   });
 });
+
+describe('edges that an Fn::If may not take', () => {
+  test('GIVEN a property referencing a target only under an Fn::If, and one referencing it outside one too WHEN the dependents are asked THEN only the first edge is conditional', () => {
+    const resources = {
+      Target: fn({}),
+      Maybe: fn({ Role: { 'Fn::If': ['C', { Ref: 'Target' }, 'none'] } }),
+      Surely: fn({ Role: { 'Fn::Join': ['', [{ Ref: 'Target' }, { 'Fn::If': ['C', { Ref: 'Target' }, ''] }]] } }),
+    };
+    const found = index(resources).dependentsOf('Target');
+    expect(found.map((edge) => `${edge.dependent} ${edge.conditional === true}`)).toEqual(['Maybe true', 'Surely false']);
+  });
+});

@@ -101,3 +101,24 @@ describe('subReferences', () => {
     expect(subReferences(text, new Set(defined), ['P']).every((r) => r.path.join('.') === 'P')).toBe(true);
   });
 });
+
+describe('references that an Fn::If may not take (its condition is not known offline)', () => {
+  // The resolved template keeps only the Fn::If whose condition is unknown: a reference in one branch may not be made.
+  const flagged = (value: unknown) => collectReferences(value, ['Prop'])
+    .map((r) => `${r.kind}:${r.target}${r.attribute ? `.${r.attribute}` : ''}${r.conditional ? ' (if taken)' : ''}`);
+  const a = { Ref: 'A' };
+  test.each([
+    ['a reference in one branch', ['Ref:A (if taken)'], { 'Fn::If': ['C', a, 'x'] }],
+    ['a reference in the other branch', ['Ref:A (if taken)'], { 'Fn::If': ['C', 'x', a] }],
+    ['the same reference in both branches', ['Ref:A', 'Ref:A'], { 'Fn::If': ['C', a, { 'Fn::Sub': 'x-${A}' }] }],
+    ['a Ref in one branch and an attribute in the other', ['Ref:A (if taken)', 'GetAtt:A.Arn (if taken)'], { 'Fn::If': ['C', a, { 'Fn::GetAtt': ['A', 'Arn'] }] }],
+    ['two attributes, one in each branch', ['GetAtt:A.Arn (if taken)', 'GetAtt:A.Id (if taken)'], { 'Fn::If': ['C', { 'Fn::GetAtt': ['A', 'Arn'] }, { 'Fn::GetAtt': ['A', 'Id'] }] }],
+    ['a reference in both branches, one of them under an inner Fn::If', ['Ref:A (if taken)', 'Ref:A (if taken)'], { 'Fn::If': ['C', { 'Fn::If': ['D', a, 'x'] }, a] }],
+    ['a reference in both branches of both Fn::If', ['Ref:A', 'Ref:A', 'Ref:A'], { 'Fn::If': ['C', { 'Fn::If': ['D', a, a] }, a] }],
+    ['an Fn::If with one branch only (malformed)', ['Ref:A (if taken)'], { 'Fn::If': ['C', a] }],
+    ['a reference outside the Fn::If too', ['Ref:A', 'Ref:A (if taken)'], { 'Fn::Join': ['', [a, { 'Fn::If': ['C', a, ''] }]] }],
+    ['no Fn::If', ['Ref:A'], { 'Fn::Join': ['', [a]] }],
+  ])('GIVEN %s WHEN searched THEN the references are %j', (_, expected, value) => {
+    expect(flagged(value)).toEqual(expected);
+  });
+});

@@ -4,19 +4,13 @@
  * repeat, names that can be changed in place, names resolved as CloudFormation resolves
  * them, Conditions, and UpdatePolicy. Run with the real replacement table.
  */
-import { deepFreeze, template } from './helpers';
+import { deepFreeze, outcome, resource, template } from './helpers';
 import { ChangeSetPredictor, PredictedChangeSet, PredictOptions } from '../../src/change-set';
 
 function predict(before: unknown, after: unknown, options?: PredictOptions): PredictedChangeSet {
   return ChangeSetPredictor.predict(deepFreeze(before), deepFreeze(after), options);
 }
 
-const resource = (type: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => (
-  { Type: type, Properties: properties, ...extra }
-);
-const outcome = (changeSet: PredictedChangeSet) => Object.fromEntries(changeSet.changes.map((change) => [
-  change.logicalResourceId, `${change.replacement ?? change.action}${change.failure ? ` ${change.failure.certainty}` : ''}`,
-]));
 
 describe('a change whose only replacing properties are names or their scope: no failure', () => {
   test.each([
@@ -284,8 +278,9 @@ describe('UpdatePolicy', () => {
 
   test.each([
     ['EnableVersionUpgrade', 'AWS::Elasticsearch::Domain', { DomainName: 'search', ElasticsearchVersion: '7.9' }, { ElasticsearchVersion: '7.10' }, { EnableVersionUpgrade: true }, 'False', 'Conditional Possible'],
+    ['EnableVersionUpgrade on an OpenSearch domain', 'AWS::OpenSearchService::Domain', { DomainName: 'search', EngineVersion: 'OpenSearch_2.5' }, { EngineVersion: 'OpenSearch_2.9' }, { EnableVersionUpgrade: true }, 'False', 'True Certain'],
     ['UseOnlineResharding', 'AWS::ElastiCache::ReplicationGroup', { ReplicationGroupId: 'cache', ReplicationGroupDescription: 'c', NumNodeGroups: 2 }, { NumNodeGroups: 3 }, { UseOnlineResharding: true }, 'False', 'Conditional Possible'],
-  ])('GIVEN %s WHEN the property it covers changes THEN the resource is updated in place; without it THEN it may be replaced', (_, type, properties, changed, policy, withPolicy, without) => {
+  ])('GIVEN %s WHEN the property it covers changes THEN the resource is updated in place; without it THEN it is or may be replaced', (_, type, properties, changed, policy, withPolicy, without) => {
     const pair = (updatePolicy?: unknown) => [
       template({ R: resource(type, properties, updatePolicy ? { UpdatePolicy: updatePolicy } : {}) }),
       template({ R: resource(type, { ...properties, ...changed }, updatePolicy ? { UpdatePolicy: updatePolicy } : {}) }),

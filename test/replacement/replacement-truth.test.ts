@@ -16,6 +16,7 @@ import * as elasticache from 'aws-cdk-lib/aws-elasticache';
 import * as elasticsearch from 'aws-cdk-lib/aws-elasticsearch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as opensearch from 'aws-cdk-lib/aws-opensearchservice';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { APP_SHAPES } from './app-shapes';
@@ -92,6 +93,10 @@ describe('app shapes without a baseline', () => {
       const domain = new elasticsearch.CfnDomain(s, 'Search', { domainName: 'search', elasticsearchVersion: '7.10', encryptionAtRestOptions: { enabled: true } });
       if (on) domain.cfnOptions.updatePolicy = { enableVersionUpgrade: true };
     }, 'ElasticsearchVersion'],
+    ['an OpenSearch domain with EnableVersionUpgrade', (s: Stack, on: boolean) => {
+      const domain = new opensearch.CfnDomain(s, 'Search', { domainName: 'search', engineVersion: 'OpenSearch_2.9' });
+      if (on) domain.cfnOptions.updatePolicy = { enableVersionUpgrade: true };
+    }, 'EngineVersion'],
     ['a replication group with UseOnlineResharding', (s: Stack, on: boolean) => {
       const group = new elasticache.CfnReplicationGroup(s, 'Cache', { replicationGroupId: 'cache', replicationGroupDescription: 'cache', numNodeGroups: 2 });
       if (on) group.cfnOptions.updatePolicy = { useOnlineResharding: true };

@@ -12,11 +12,13 @@ import { NAME_CORRECTIONS } from '../../build-tools/name-corrections';
 import { NAME_COUPLED } from '../../build-tools/name-coupled';
 import { arnScope } from '../../build-tools/name-model';
 import { NAME_SCOPES } from '../../build-tools/name-scopes';
+import { NAME_SINGLETONS } from '../../build-tools/name-singletons';
+import { PRESENCE_REPLACEMENTS } from '../../build-tools/presence-replacements';
 import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-create-only';
 import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { replacementPaths } from '../../build-tools/replacement-paths';
 import { nameModelOf } from '../../build-tools/replacement-table';
-import { identityProperties, lookupResourceType, requiresRecreation } from '../../src/spec/replacement-spec';
+import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation, singletonOf } from '../../src/spec/replacement-spec';
 
 const db = loadAwsServiceSpecSync();
 const resourceOf = (type: string): Resource | undefined => db.lookup('resource', 'cloudFormationType', 'equals', type)[0];
@@ -176,11 +178,17 @@ describe('decisions where the spec and the registry schemas disagree', () => {
       if (stored !== decision.recreation) found.push(`${type} ${decision.path}: the table stores ${stored}`);
       const raw = disagreements(replacementPaths(db, resourceOf(type)!), snapshot.types[type] ?? []).some((d) => d.path === decision.path);
       const registry = (snapshot.types[type] ?? []).some((p) => decision.path === p || decision.path.startsWith(`${p}.`)) ? 'Always' : 'Never';
-      if (!raw && decision.recreation !== registry) found.push(`${type} ${decision.path}: neither a disagreement nor the registry's value`);
+      if (!raw && decision.recreation !== registry && decision.overridesSpecAndRegistry !== true) found.push(`${type} ${decision.path}: neither a disagreement nor the registry's value`);
+      if (decision.overridesSpecAndRegistry === true && (raw || decision.recreation === registry || /registry schema \(/.test(decision.source))) found.push(`${type} ${decision.path}: overrides the spec and the registry without need, or on the registry's word`);
       if (decision.reason.length < 20 || decision.source.length < 10) found.push(`${type} ${decision.path}: reason or source missing`);
       return found;
     }));
     expect(problems).toEqual([]);
+  });
+
+  test('GIVEN the decisions that override both the spec and the registry WHEN listed THEN each is an AWS page\'s documented replacement', () => {
+    const overriding = Object.entries(REPLACEMENT_DECISIONS).flatMap(([type, decisions]) => decisions.filter((d) => d.overridesSpecAndRegistry).map((d) => `${type} ${d.path} ${d.recreation}`));
+    expect(overriding).toEqual(['AWS::OpenSearchService::Domain EngineVersion Always']);
   });
 
   test('GIVEN the README\'s old and new headline examples WHEN looked up THEN object lock is updated in place and a table\'s key schema replaces it', () => {
@@ -196,5 +204,65 @@ describe('decisions where the spec and the registry schemas disagree', () => {
     const before = JSON.stringify(paths);
     expect(applyReplacementDecisions(type, paths)).toEqual(expected);
     expect(JSON.stringify(paths)).toBe(before);
+  });
+});
+
+describe('properties whose addition or removal replaces', () => {
+  test('GIVEN each entry WHEN checked against the spec THEN its type and top-level property exist, a change of its value does not already always replace, and it has a reason and a source', () => {
+    const problems = Object.entries(PRESENCE_REPLACEMENTS).flatMap(([type, entries]) => entries.flatMap((entry) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      const found: string[] = [];
+      if (!(entry.property in resource.properties)) found.push(`${type}: no property ${entry.property}`);
+      if (requiresRecreation(type, [entry.property]) === 'Always') found.push(`${type} ${entry.property}: already Always`);
+      if (presenceRecreation(type, entry.property) !== entry.recreation) found.push(`${type} ${entry.property}: the table stores ${presenceRecreation(type, entry.property)}`);
+      if (entry.reason.length < 20 || entry.source.length < 10) found.push(`${type} ${entry.property}: reason or source missing`);
+      return found;
+    }));
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN every type WHEN looked up THEN only the curated ones have properties whose presence replaces', () => {
+    const withPresence = allTypes.filter((type) => Object.keys(lookupResourceType(type)?.presencePaths ?? {}).length > 0).sort();
+    expect(withPresence).toEqual(Object.keys(PRESENCE_REPLACEMENTS).sort());
+  });
+});
+
+describe('singletons: one resource per parent, or per account and Region (issue 25)', () => {
+  test.each([
+    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig']],
+    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], []],
+    ['AWS::GuardDuty::Detector', [], []],
+    ['AWS::SecurityHub::Hub', [], []],
+    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], []],
+    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], []],
+    ['AWS::S3::BucketPolicy', ['Bucket'], []],
+  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j', (type, per, kindBy) => {
+    expect(singletonOf(type)).toEqual({ per, kindBy });
+    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy });
+  });
+
+  test('GIVEN a user pool domain WHEN looked up THEN its name alone is its identity: the same domain under another pool collides', () => {
+    expect(lookupResourceType('AWS::Cognito::UserPoolDomain')).toMatchObject({ nameProperties: ['Domain'], nameQualifiers: [], nameScope: 'region' });
+    expect(identityProperties('AWS::Cognito::UserPoolDomain')).toEqual(['Domain']);
+  });
+
+  test('GIVEN a GuardDuty member WHEN looked up THEN it still has no name: its member id is another account', () => {
+    expect(lookupResourceType('AWS::GuardDuty::Member')!.nameProperties).toEqual([]);
+  });
+
+  test('GIVEN each singleton entry WHEN checked against the spec THEN its type and properties exist, and it has a reason and a source', () => {
+    const problems = Object.entries(NAME_SINGLETONS).flatMap(([type, entry]) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      const missing = [...entry.per, ...entry.kindBy ?? []].filter((property) => !(property in resource.properties));
+      return [...missing.map((property) => `${type}: no property ${property}`), ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : [])];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test('GIVEN every type WHEN looked up THEN only the curated ones are singletons, and an unknown type is none', () => {
+    expect(allTypes.filter((type) => singletonOf(type) !== undefined).sort()).toEqual(Object.keys(NAME_SINGLETONS).sort());
+    expect(singletonOf('Custom::Thing')).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { coversChange } from '../../src/spec/path-match';
 import {
-  identityProperties, lookupResourceType, requiresRecreation, resourceTypesWithNames, SPEC_INFO,
+  identityProperties, lookupResourceType, presenceRecreation, requiresRecreation, resourceTypesWithNames, SPEC_INFO,
 } from '../../src/spec/replacement-spec';
 
 describe('replacement paths', () => {
@@ -113,6 +113,24 @@ describe('name properties', () => {
       'AWS::SageMaker::InferenceComponent.InferenceComponentName',
       'AWS::SageMaker::ModelPackage.ModelPackageName',
     ]);
+  });
+});
+
+describe('properties whose addition or removal replaces', () => {
+  test.each([
+    ['AWS::ElastiCache::ReplicationGroup', 'AuthToken', 'Always'],
+    ['AWS::ElastiCache::ReplicationGroup', 'UserGroupIds', 'Never'],
+    ['AWS::ElastiCache::ReplicationGroup', 'Port', 'Never'],
+    ['AWS::S3::Bucket', 'BucketName', 'Never'],
+    ['Custom::Thing', 'AuthToken', 'Never'],
+  ])('GIVEN %s WHEN %s appears or disappears THEN it requires recreation %s', (type, property, expected) => {
+    expect(presenceRecreation(type, property)).toBe(expected);
+  });
+
+  test('GIVEN a replication group WHEN its AuthToken value changes THEN the spec\'s Conditionally stands; its presence is in the entry', () => {
+    expect(requiresRecreation('AWS::ElastiCache::ReplicationGroup', ['AuthToken'])).toBe('Conditionally');
+    expect(lookupResourceType('AWS::ElastiCache::ReplicationGroup')!.presencePaths).toEqual({ AuthToken: 'Always' });
+    expect(lookupResourceType('AWS::S3::Bucket')!.presencePaths).toEqual({});
   });
 });
 

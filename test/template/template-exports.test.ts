@@ -97,4 +97,17 @@ describe('readImports', () => {
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(importsIn(deep)).toEqual([]);
   });
+
+  test('GIVEN a value built in code that contains itself WHEN searched THEN each import is found once and the search ends', () => {
+    const cyclic: Record<string, unknown> = { Value: { 'Fn::ImportValue': 'Shared' } };
+    cyclic.left = cyclic;
+    cyclic.right = { back: cyclic, list: [cyclic, cyclic] };
+    expect(importsIn({ Resources: { A: { Properties: cyclic } } })).toEqual(['Shared']);
+  });
+
+  test('GIVEN a part shared at every level of a value WHEN searched THEN it is read once, not once per path to it', () => {
+    let shared: unknown = { 'Fn::ImportValue': 'Bottom' };
+    for (let level = 0; level < 20; level++) shared = { a: shared, b: [shared] };
+    expect(importsIn(shared)).toEqual(['Bottom']);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The report's data verdicts, right after the certain failures: for each removed or replaced
  * data-bearing resource, what happens to its data and why (the policy, written or the type's
- * default), deleting ones first.
+ * default), deleting ones first. The label is the data's fate, except for a resource the
+ * service deletes only when empty (a bucket: `[deletion fails if not empty]`) and a custom
+ * resource whose provider CloudFormation sends Delete (`[provider's Delete runs]`).
  */
 import { StackDiff } from './predict-stacks';
 import { Style } from '../../render/style';
@@ -12,7 +14,8 @@ export function renderDataVerdicts(diffs: readonly StackDiff[], style: Style): s
   if (verdicts.length === 0) return [];
   const lines = [style.heading('Data: what happens to the data of removed and replaced resources')];
   for (const { diff, verdict } of verdicts) {
-    const marker = `[${verdict.fate.toLowerCase()}]`;
+    // A bucket that holds objects cannot be deleted, and a provider's Delete does what its handler does: the label says so.
+    const marker = verdict.deletionFailsUnlessEmpty ? '[deletion fails if not empty]' : verdict.providerDelete ? '[provider\'s Delete runs]' : `[${verdict.fate.toLowerCase()}]`;
     const colour = verdict.fate === 'Deleted' ? style.replaced : verdict.fate === 'Unknown' ? style.warning : style.modified;
     const constructPath = diff.constructPaths.get(verdict.nestedStackPath ?? '')?.get(verdict.logicalResourceId);
     const where = [
