@@ -11,7 +11,7 @@ export function renderJunit(review: Review, durationMs: number): string {
   const cases = review.stacks.map((stack) => {
     const name = stack.name === '' ? 'template' : stack.name;
     const failing = stack.changes.filter((change) => change.level === 'fail');
-    const warnings = stack.changes.filter((change) => change.level === 'warn');
+    const warnings = stack.changes.filter((change) => change.level === 'warn' || (change.lowered !== undefined && change.level !== 'fail'));
     const body = [
       ...(failing.length === 0 ? [] : [
         `      <failure message="${attribute(`${failing.length} change${failing.length === 1 ? '' : 's'} fail${failing.length === 1 ? 's' : ''} the review`)}" type="cdk-lifecycle">${text(failing.map(line).join('\n'))}</failure>`,
@@ -36,7 +36,7 @@ export function renderJunit(review: Review, durationMs: number): string {
 /** One change, in one line. */
 function line(change: ReviewChange): string {
   const reason = explain(change);
-  return `${change.level.toUpperCase()} ${change.action}${change.replacement === undefined || change.replacement === 'False' ? '' : ` (replace: ${change.replacement})`} ${change.resourceType} ${change.constructPath ?? change.logicalId}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}: ${reason}${change.ruleId === undefined ? '' : ` [${change.ruleId}]`}`;
+  return `${change.level.toUpperCase()} ${change.action}${change.replacement === undefined || change.replacement === 'False' ? '' : ` (replace: ${change.replacement})`} ${change.resourceType} ${change.constructPath ?? change.logicalId}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}: ${reason}${change.lowered !== undefined ? ` [${change.levelReason}]` : change.ruleId === undefined ? '' : ` [${change.ruleId}]`}`;
 }
 
 /** XML-escaped text; characters XML 1.0 cannot hold are left out. */

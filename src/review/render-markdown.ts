@@ -25,6 +25,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');
   const sections: Array<{ title: string; rows: ReviewChange[]; collapsed: boolean; columns: 'why' | 'all' }> = [
+    { title: '⬇️ Certain failures lowered by rules (CloudFormation will still fail them)', rows: review.changes.filter((change) => change.lowered !== undefined), collapsed: false, columns: 'why' },
     { title: `${ICON.fail} Fails the review`, rows: shown.filter((change) => change.level === 'fail'), collapsed: false, columns: 'why' },
     { title: `${ICON.warn} Failures, data and replacements to check`, rows: shown.filter((change) => change.level === 'warn'), collapsed: false, columns: 'why' },
     { title: 'All changes', rows: shown, collapsed: true, columns: 'all' },
@@ -66,7 +67,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
 
 function whyRow(change: ReviewChange): string {
   const why = explain(change);
-  const rule = change.ruleId === undefined ? '' : ` — rule \`${change.ruleId}\`: ${change.levelReason}`;
+  const rule = change.lowered !== undefined ? ` — ${change.levelReason}` : change.ruleId === undefined ? '' : ` — rule \`${change.ruleId}\`: ${change.levelReason}`;
   return `| ${ICON[change.level]} ${change.level} | ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(why)}${cell(rule)} |`;
 }
 

@@ -41,7 +41,8 @@ export function renderSarif(review: Review, rules: readonly ReviewRule[], tool: 
     id: rule.id, name: rule.id, shortDescription: rule.message, defaultLevel: sarifLevel(rule.level),
   }));
   const findings: SarifFinding[] = review.changes.flatMap((change): SarifFinding[] => {
-    if (change.level === 'ignore') return [];
+    // A certain failure a rule lowered is still reported (at the rule's level), even when ignored.
+    if (change.level === 'ignore' && change.lowered === undefined) return [];
     const ruleId = change.ruleId ?? verdictRule(change) ?? undefined;
     if (ruleId === undefined) return [];
     return [{

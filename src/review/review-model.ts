@@ -90,8 +90,18 @@ export interface ReviewChange extends ResourceLocation {
   readonly level: ReviewLevel;
   /** The rule that decided the level (absent for the built-in level). */
   readonly ruleId?: string;
-  /** The rule's message, or what the built-in level means. */
+  /** The rule's message, or what the built-in level means (`lowered by rule <id>: <message>` for a lowered certain failure). */
   readonly levelReason: string;
+  /** Set when a rule matching `kind: failure` lowered a certain failure below its built-in level. */
+  readonly lowered?: LoweredLevel;
+}
+
+/** A certain failure's level lowered on purpose by a rule. */
+export interface LoweredLevel {
+  /** The built-in level it would have had. */
+  readonly from: ReviewLevel;
+  readonly ruleId: string;
+  readonly message: string;
 }
 
 /** One stack under review. */
@@ -146,7 +156,7 @@ export interface ReviewInputStack {
 }
 
 /** Decides a change's level; returns the rule that matched, if any. */
-export type LevelDecider = (change: Omit<ReviewChange, 'level' | 'ruleId' | 'levelReason'>) => { level: ReviewLevel; ruleId?: string; reason: string };
+export type LevelDecider = (change: Omit<ReviewChange, 'level' | 'ruleId' | 'levelReason' | 'lowered'>) => { level: ReviewLevel; ruleId?: string; reason: string; lowered?: LoweredLevel };
 
 /** Builds the review from the stacks' predictions. */
 export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDecider): Review {
@@ -188,8 +198,7 @@ function changesOf(
     const dataVerdict: ReviewDataVerdict | undefined = data === undefined ? undefined
       : { verdict: data.fate.toLowerCase(), consequence: data.consequence, certain: data.certainty === 'Certain' };
     const located = { ...base, ...(dataVerdict === undefined ? {} : { dataVerdict }), kind: kindOf(base, dataVerdict) };
-    const { level, ruleId, reason } = decide(located);
-    return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
+    return { ...located, ...decided(decide(located)) };
   });
   // The outputs of this template only: a nested stack's come with its own changes below.
   const outputs = changeSet.outputs
@@ -222,8 +231,12 @@ function outputChange(
     },
   };
   const located = { ...base, kind: kindOf(base) };
-  const { level, ruleId, reason } = decide(located);
-  return { ...located, level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason };
+  return { ...located, ...decided(decide(located)) };
+}
+
+/** A decision as the fields of a review change. */
+function decided({ level, ruleId, reason, lowered }: ReturnType<LevelDecider>): Pick<ReviewChange, 'level' | 'ruleId' | 'levelReason' | 'lowered'> {
+  return { level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason, ...(lowered === undefined ? {} : { lowered }) };
 }
 
 /** The kind of a change: a failure first, then data loss, then what CloudFormation does. */

@@ -5,7 +5,14 @@
  * source, data verdict, kind and stack (every field a value or a list; `*` globs for types,
  * properties and stacks); all given fields must match. The first rule that matches a change
  * decides its level; a change no rule matches keeps its built-in level (see `builtInLevel`).
+ *
+ * One exception keeps a review honest: a certain failure is never lowered below its built-in
+ * level by a rule written for something else. Only a rule whose `match` names `kind: failure`
+ * lowers it, and the change then says "lowered by rule <id>: <message>" in every output; a
+ * rule that would lower it by accident is passed over (the change says so), and the next rule
+ * that matches decides. Raising a level is always allowed.
  */
+import { REVIEW_LEVELS } from './review-model';
 import type { ChangeKind, LevelDecider, ReviewChange, ReviewLevel } from './review-model';
 
 /** The fields a rule matches on, each a list of accepted values (globs where noted). */
@@ -15,8 +22,14 @@ export interface RuleMatch {
   readonly action?: readonly string[];
   /** `True`, `Conditional`, `False`. */
   readonly replacement?: readonly string[];
-  /** Globs over the changed targets: a property name, or `Tags`, `Metadata`, ... */
+  /** Globs over the changed targets: matches when any changed target matches (a property name, or `Tags`, `Metadata`, ...). */
   readonly property?: readonly string[];
+  /**
+   * Globs over the changed targets: matches when every changed target matches one of them
+   * (`onlyProperties: Tags` is "only tags change"). A change without details (an added or
+   * removed resource) has no changed targets and never matches.
+   */
+  readonly onlyProperties?: readonly string[];
   readonly changeSource?: readonly string[];
   /** `deleted`, `snapshotted`, `retained`, `unknown`. */
   readonly dataVerdict?: readonly string[];
@@ -66,12 +79,36 @@ export function builtInLevel(failOn: FailOn, change: Judged): { level: ReviewLev
   return { level: 'info', reason: 'an ordinary change' };
 }
 
-/** The level decider for these rules over the built-in levels of `--fail-on`. */
+/** How severe a level is: 0 for `fail`, 3 for `ignore`. */
+function severity(level: ReviewLevel): number {
+  return REVIEW_LEVELS.indexOf(level);
+}
+
+/**
+ * The level decider for these rules over the built-in levels of `--fail-on`: the first rule
+ * that matches decides, except that a certain failure is lowered only by a rule whose match
+ * names `kind: failure` (others are passed over, and the change's reason says which).
+ */
 export function levelDecider(rules: readonly ReviewRule[], failOn: FailOn): LevelDecider {
   return (change) => {
-    const rule = rules.find((candidate) => ruleMatches(candidate.match, change));
-    if (rule !== undefined) return { level: rule.level, ruleId: rule.id, reason: rule.message };
-    return builtInLevel(failOn, change);
+    const builtIn = builtInLevel(failOn, change);
+    const certainFailure = change.failure?.certainty === 'Certain';
+    const passedOver: ReviewRule[] = [];
+    for (const rule of rules) {
+      if (!ruleMatches(rule.match, change)) continue;
+      const lowers = severity(rule.level) > severity(builtIn.level);
+      if (certainFailure && lowers) {
+        if (!(rule.match.kind ?? []).includes('failure')) {
+          passedOver.push(rule);
+          continue;
+        }
+        return { level: rule.level, ruleId: rule.id, reason: `lowered by rule ${rule.id}: ${rule.message}`, lowered: { from: builtIn.level, ruleId: rule.id, message: rule.message } };
+      }
+      return { level: rule.level, ruleId: rule.id, reason: rule.message };
+    }
+    if (passedOver.length === 0) return builtIn;
+    const ids = passedOver.map((rule) => `${rule.id} (${rule.level})`).join(', ');
+    return { ...builtIn, reason: `${builtIn.reason}; not lowered by ${passedOver.length === 1 ? 'rule' : 'rules'} ${ids}: only a rule whose match names kind: failure lowers a certain failure` };
   };
 }
 
@@ -85,10 +122,17 @@ export function ruleMatches(match: RuleMatch, change: Judged): boolean {
     && anyOf(match.action, [change.action])
     && anyOf(match.replacement, change.replacement === undefined ? [] : [change.replacement])
     && anyOf(match.property, change.details.map((detail) => detail.target), true)
+    && everyOf(match.onlyProperties, change.details.map((detail) => detail.target))
     && anyOf(match.changeSource, change.details.map((detail) => detail.changeSource))
     && anyOf(match.dataVerdict, change.dataVerdict === undefined ? [] : [change.dataVerdict.verdict])
     && anyOf(match.kind, [change.kind])
     && anyOf(match.stack, [change.stack, ...(change.nestedStackPath === undefined ? [] : [`${change.stack}/${change.nestedStackPath}`])], true);
+}
+
+/** Whether there are values and every one matches one of the globs (true when no globs are given). */
+function everyOf(accepted: readonly string[] | undefined, values: readonly string[]): boolean {
+  if (accepted === undefined) return true;
+  return values.length > 0 && values.every((value) => accepted.some((pattern) => globMatches(pattern, value)));
 }
 
 /** `*` matches any characters (`::` included); everything else is literal. */

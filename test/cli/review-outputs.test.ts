@@ -27,7 +27,7 @@ test('GIVEN rules that ignore the certain failure WHEN diff runs THEN it exits 0
   const json = JSON.parse((await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules, '--json'])).stdout);
   expect(json.Legacy.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
   const archive = json.App.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Storage').ResourceChange.NestedChanges.find((c: any) => c.ResourceChange.LogicalResourceId === 'Archive');
-  expect(archive.ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'Recreated by hand' });
+  expect(archive.ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'lowered by rule accept-archive: Recreated by hand', LoweredFrom: 'fail' });
 });
 
 test('GIVEN a rule that fails what --fail-on none lets through WHEN diff runs THEN it exits 1', async () => {
@@ -55,4 +55,41 @@ test('GIVEN an output path that cannot be written WHEN diff runs THEN it says wh
   const result = await run(['diff', 'assembly-before', 'assembly-after', '--html', path.join(blocker, 'r.html')]);
   expect(result.code).toBe(2);
   expect(result.stderr).toContain(`--html: cannot write ${path.join(blocker, 'r.html')}`);
+});
+
+describe('a certain failure no rule silences by accident', () => {
+  const table = (key: string) => ({
+    Type: 'AWS::DynamoDB::Table',
+    DeletionPolicy: 'Retain',
+    UpdateReplacePolicy: 'Retain',
+    Properties: { TableName: 'orders', KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' },
+  });
+  const before = write('named-before.json', JSON.stringify({ Resources: { Orders: table('id') } }));
+  const after = write('named-after.json', JSON.stringify({ Resources: { Orders: table('pk') } }));
+
+  test('GIVEN a rule for retained data at warn WHEN the key of a named table changes THEN the review fails (exit 1) and says the rule was passed over', async () => {
+    const rules = write('retained.yaml', 'rules:\n  - id: retained-ok\n    match: { dataVerdict: retained }\n    level: warn\n    message: Retained data is fine\n');
+    const result = await run(['diff', before, after, '--rules', rules]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Fails the review:\n[fail] AWS::DynamoDB::Table Orders\n    fails the review (--fail-on failure); not lowered by rule retained-ok (warn): only a rule whose match names kind: failure lowers a certain failure');
+    expect(result.stdout.trimEnd().split('\n').pop()).toBe('Review: 1 fail, 0 warn, 0 info, 0 ignored');
+  });
+
+  test('GIVEN a rule naming kind: failure WHEN it lowers the failure THEN it exits 0 and every output says "lowered by rule"', async () => {
+    const rules = write('lowered.yaml', 'rules:\n  - id: recreated-by-hand\n    match: { kind: failure, resourceType: AWS::DynamoDB::Table }\n    level: ignore\n    message: We delete the old table first\n');
+    const said = 'lowered by rule recreated-by-hand: We delete the old table first';
+    const outputs = ['--html', out('l.html'), '--markdown', out('l.md'), '--sarif', out('l.sarif'), '--junit', out('l.xml')];
+    const result = await run(['diff', before, after, '--rules', rules, ...outputs]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Certain failures lowered by rules (CloudFormation will still fail them):\n[ignore] AWS::DynamoDB::Table Orders\n    ${said}`);
+    expect(result.stdout).toContain(`    ${said} (level ignore, not fail)`);
+    const json = JSON.parse((await run(['diff', before, after, '--rules', rules, '--json'])).stdout);
+    expect(json.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'recreated-by-hand', Reason: said, LoweredFrom: 'fail' });
+    expect(fs.readFileSync(out('l.html'), 'utf8')).toContain(`<strong class="lowered">${said}</strong> (level ignore, not fail)`);
+    expect(fs.readFileSync(out('l.md'), 'utf8')).toContain('### ⬇️ Certain failures lowered by rules (CloudFormation will still fail them) (1)');
+    expect(fs.readFileSync(out('l.md'), 'utf8')).toContain(said);
+    const sarif = JSON.parse(fs.readFileSync(out('l.sarif'), 'utf8')).runs[0].results;
+    expect(sarif.map((r: any) => [r.ruleId, r.level, r.message.text.includes(said)])).toEqual([['recreated-by-hand', 'none', true]]);
+    expect(fs.readFileSync(out('l.xml'), 'utf8')).toContain(said);
+  });
 });

@@ -43,7 +43,7 @@ describe('parseRules', () => {
       'line 5: rules[1] has no "level"; it is required',
       'line 6: rules[1] has an unknown key "lvl"; expected one of id, level, message, match',
       'line 9: rules[1].match.action must be one of Add, Modify, Remove or a list of them',
-      'line 10: rules[1].match has an unknown key "colour"; expected one of resourceType, action, replacement, property, changeSource, dataVerdict, kind, stack',
+      'line 10: rules[1].match has an unknown key "colour"; expected one of resourceType, action, replacement, property, onlyProperties, changeSource, dataVerdict, kind, stack',
     ]);
   });
 

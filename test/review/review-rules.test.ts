@@ -1,4 +1,4 @@
-import { reviewSides } from './helpers';
+import { resource, reviewSides, reviewTemplates } from './helpers';
 import { builtInLevel, failsOn, globMatches, levelDecider, ReviewRule, ruleMatches } from '../../src/review/review-rules';
 
 const BEFORE = 'templates/before.json';
@@ -48,9 +48,9 @@ describe('built-in levels (no rule matches)', () => {
 });
 
 describe('rules', () => {
-  test('GIVEN rules WHEN a change matches several THEN the first decides, with its id and message', () => {
+  test('GIVEN rules WHEN a change matches several THEN the first decides, with its id and message (a certain failure passes over a rule that would lower it)', () => {
     const result = levels([rule('queues-info', { resourceType: ['AWS::SQS::*'] }, 'info'), rule('queues-fail', { resourceType: ['AWS::SQS::Queue'] })]);
-    expect([result.Events, result.OrdersQueue, result.OrdersQueueV2]).toEqual([['info', 'queues-info'], ['info', 'queues-info'], ['info', 'queues-info']]);
+    expect([result.Events, result.OrdersQueue, result.OrdersQueueV2]).toEqual([['info', 'queues-info'], ['info', 'queues-info'], ['fail', 'queues-fail']]);
   });
 
   test('GIVEN a rule with several fields WHEN matched THEN every field must match (a list matches any of its values)', () => {
@@ -92,3 +92,70 @@ describe('rules', () => {
     expect(globMatches(pattern, value)).toBe(expected);
   });
 });
+
+describe('a certain failure keeps its level unless a rule lowers it on purpose', () => {
+  const namedTable = (key: string) => resource('AWS::DynamoDB::Table', {
+    TableName: 'orders', KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
+  }, { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  const reviewed = (rules: ReviewRule[], failOn: Parameters<typeof reviewTemplates>[2] = 'failure') =>
+    reviewTemplates({ App: [{ Resources: { Orders: namedTable('id') } }, { Resources: { Orders: namedTable('pk') } }] }, rules, failOn).changes[0];
+
+  test('GIVEN a rule for retained data at warn WHEN it matches the key change of a named table THEN the certain failure still fails and says the rule was passed over', () => {
+    const change = reviewed([rule('retained-ok', { dataVerdict: ['retained'] }, 'warn')]);
+    expect(change.failure?.certainty).toBe('Certain');
+    expect(change.dataVerdict?.verdict).toBe('retained');
+    expect(change.level).toBe('fail');
+    expect(change.ruleId).toBeUndefined();
+    expect(change.lowered).toBeUndefined();
+    expect(change.levelReason).toBe('fails the review (--fail-on failure); not lowered by rule retained-ok (warn): only a rule whose match names kind: failure lowers a certain failure');
+  });
+
+  test('GIVEN a passed-over rule and a later rule that matches THEN the later one decides', () => {
+    const change = reviewed([rule('tables-info', { resourceType: ['AWS::DynamoDB::*'] }, 'info'), rule('accept-orders', { kind: ['failure'], resourceType: ['AWS::DynamoDB::Table'] }, 'warn')]);
+    expect([change.level, change.ruleId, change.lowered]).toEqual(['warn', 'accept-orders', { from: 'fail', ruleId: 'accept-orders', message: 'accept-orders matched' }]);
+    expect(change.levelReason).toBe('lowered by rule accept-orders: accept-orders matched');
+  });
+
+  test('GIVEN a rule naming kind: failure WHEN it lowers the failure THEN the change records the level it had', () => {
+    const change = reviewed([rule('known', { kind: ['failure', 'replace'] }, 'ignore')]);
+    expect(change.level).toBe('ignore');
+    expect(change.lowered).toEqual({ from: 'fail', ruleId: 'known', message: 'known matched' });
+  });
+
+  test('GIVEN --fail-on none (a certain failure is then warn) WHEN a rule raises it to fail THEN raising needs no kind', () => {
+    expect([reviewed([rule('raise', { resourceType: ['AWS::DynamoDB::Table'] }, 'fail')], 'none').level, reviewed([], 'none').level]).toEqual(['fail', 'warn']);
+    expect(reviewed([rule('same', { resourceType: ['AWS::DynamoDB::Table'] }, 'warn')], 'none')).toMatchObject({ level: 'warn', ruleId: 'same' });
+    const passedOver = reviewed([rule('lower', { resourceType: ['AWS::DynamoDB::Table'] }, 'info')], 'none');
+    expect([passedOver.level, passedOver.ruleId]).toEqual(['warn', undefined]);
+  });
+
+  test('GIVEN a replacement that is not a failure WHEN any rule lowers it THEN first match decides as before', () => {
+    const review = reviewSides(BEFORE, AFTER, [rule('replacements-ok', { replacement: ['True', 'Conditional'] }, 'info')], 'replacement');
+    const events = review.changes.find((change) => change.logicalId === 'Events')!;
+    expect([events.failure, events.level, events.ruleId, events.lowered]).toEqual([undefined, 'info', 'replacements-ok', undefined]);
+  });
+});
+
+describe('onlyProperties: every changed target matches', () => {
+  const queue = (props: Record<string, unknown>) => resource('AWS::SQS::Queue', props);
+  const changes = reviewTemplates({
+    App: [
+      { Resources: { TagsOnly: queue({ Tags: [{ Key: 'a', Value: '1' }] }), TagsAndMore: queue({ Tags: [{ Key: 'a', Value: '1' }], DelaySeconds: 1 }), Gone: queue({}) } },
+      { Resources: { TagsOnly: queue({ Tags: [{ Key: 'a', Value: '2' }] }), TagsAndMore: queue({ Tags: [{ Key: 'a', Value: '2' }], DelaySeconds: 2 }), New: queue({}) } },
+    ],
+  }).changes;
+  const byId = (id: string) => changes.find((change) => change.logicalId === id)!;
+
+  test.each<[string, RuleMatchField, boolean]>([
+    ['TagsOnly', { onlyProperties: ['Tags'] }, true],
+    ['TagsAndMore', { onlyProperties: ['Tags'] }, false],
+    ['TagsAndMore', { property: ['Tags'] }, true],
+    ['TagsAndMore', { onlyProperties: ['Tags', 'Delay*'] }, true],
+    ['Gone', { onlyProperties: ['*'] }, false],
+    ['New', { onlyProperties: ['*'] }, false],
+  ])('GIVEN %s WHEN matched against %j THEN %s', (id, match, expected) => {
+    expect(ruleMatches(match, byId(id))).toBe(expected);
+  });
+});
+
+type RuleMatchField = ReviewRule['match'];

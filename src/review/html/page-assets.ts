@@ -17,7 +17,7 @@ dl.counts div { border: 1px solid #eaecf0; border-radius: 6px; padding: 4px 10px
 dl.counts dt { font-size: 0.75rem; color: #475467; } dl.counts dd { margin: 0; font-size: 1.2rem; font-weight: 600; color: #98a2b3; }
 dl.counts div.nonzero dd { color: #101828; }
 .level { font-weight: 600; border-radius: 4px; padding: 1px 6px; white-space: nowrap; }
-.level-fail { background: #fde2e1; color: #b42318; } .level-warn { background: #fff1d6; color: #93370d; }
+.level-fail { background: #fde2e1; color: #b42318; } .level-warn { background: #fff1d6; color: #93370d; } .lowered { color: #93370d; }
 .level-info { background: #e8f1fd; color: #175cd3; } .level-ignore { background: #f2f4f7; color: #667085; }
 code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 0.82rem; }
 .path { color: #475467; } .chain { color: #93370d; } .value-before { color: #b42318; text-decoration: line-through; } .value-after { color: #067647; }

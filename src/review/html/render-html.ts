@@ -29,7 +29,7 @@ const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss',
 export function renderHtml(review: Review, options: PageOptions): string {
   const shown = review.changes.filter((change) => change.level !== 'ignore');
   const sections: Array<[string, string, ReviewChange[]]> = [
-    ['failures', 'Certain failures, possible failures and data verdicts', shown.filter((change) => change.failure !== undefined || change.dataVerdict !== undefined)],
+    ['failures', 'Certain failures, possible failures and data verdicts', review.changes.filter((change) => (change.level !== 'ignore' || change.lowered !== undefined) && (change.failure !== undefined || change.dataVerdict !== undefined))],
     ['replacements', 'Replacements, with the references that cause them', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && (change.kind === 'replace' || change.kind === 'maybe-replace'))],
     ['renames', 'Renames and moves', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'rename')],
     ['other', 'Added, removed and modified in place', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && ['add', 'remove', 'modify'].includes(change.kind))],
@@ -94,7 +94,8 @@ function row(change: ReviewChange): string {
     : `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.failure === undefined ? explain(change) : change.dataVerdict.consequence)}`;
   const rename = change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`;
   const what = [failure, data].filter((part) => part !== undefined).join('<br>') || `${e(KIND_STYLE[change.kind].label)}${rename}`;
-  const rule = change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
+  const rule = change.lowered !== undefined ? `<br><strong class="lowered">${e(change.levelReason)}</strong> (level ${change.level}, not ${change.lowered.from})`
+    : change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
   const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;
   const resource = `${change.constructPath === undefined ? '' : `${e(change.constructPath)}<br>`}<code>${e(change.logicalId)}</code>${source}`;
   return `<tr class="change" data-stack="${e(stackOf(change))}" data-kind="${change.kind}" data-type="${e(change.resourceType)}" data-level="${change.level}">`

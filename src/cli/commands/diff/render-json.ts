@@ -7,7 +7,7 @@ import { Review, ReviewChange } from '../../../review/review-model';
  * assemblies, the same per stack in an object keyed by stack name. A stack whose outputs
  * change also has `"Outputs": [...]` (`OutputKey`, `Action`, `ExportName`, values, `ValueChange`,
  * `Failure`, `Notes`). With review rules, each
- * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason }` (with
+ * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason, LoweredFrom? }` (with
  * the data verdict, among the predictor's additions: CloudFormation has no such field). Ends
  * with a newline.
  */
@@ -63,7 +63,12 @@ function withLevels(changes: readonly unknown[], reviewed: readonly ReviewChange
         ...(change === undefined ? {} : {
           PredictorAdditions: {
             ...entry.ResourceChange.PredictorAdditions,
-            ReviewLevel: { Level: change.level, ...(change.ruleId === undefined ? {} : { Rule: change.ruleId }), Reason: change.levelReason },
+            ReviewLevel: {
+              Level: change.level,
+              ...(change.ruleId === undefined ? {} : { Rule: change.ruleId }),
+              Reason: change.levelReason,
+              ...(change.lowered === undefined ? {} : { LoweredFrom: change.lowered.from }),
+            },
           },
         }),
         ...(nested === undefined ? {} : { NestedChanges: withLevels(nested, reviewed, nestedStackPath === undefined ? id : `${nestedStackPath}/${id}`) }),

@@ -35,12 +35,16 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     stack: diff.name,
     failure,
     constructPath: diff.constructPaths.get(failure.nestedStackPath ?? '')?.get(failure.logicalResourceId),
+    reviewed: reviewedFailure(extras.review, diff.name ?? '', failure),
   })));
   const certain = failures.filter(({ failure }) => failure.certainty === 'Certain');
   const possible = failures.filter(({ failure }) => failure.certainty !== 'Certain');
   if (certain.length > 0) {
     lines.push(style.replaced('Certain failures: CloudFormation will fail to apply these changes'));
-    for (const { stack, failure, constructPath } of certain) lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
+    for (const { stack, failure, constructPath, reviewed } of certain) {
+      lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
+      if (reviewed?.lowered !== undefined) lines.push(`    ${style.warning(`${reviewed.levelReason} (level ${reviewed.level}, not ${reviewed.lowered.from})`)}`);
+    }
     lines.push('');
   }
   lines.push(...renderDataVerdicts(diffs, style));
@@ -84,9 +88,22 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
   return `${lines.join('\n')}\n`;
 }
 
-/** The changes review rules (or --fail-on) put at fail or warn, with the reason. */
+/** The review change of a failure: the output's for an export in use, else the resource's. */
+function reviewedFailure(review: Review, stack: string, failure: FailureVerdict): ReviewChange | undefined {
+  const candidates = review.changes.filter((change) => change.stack === stack && change.nestedStackPath === failure.nestedStackPath
+    && change.logicalId === failure.logicalResourceId && change.failure !== undefined);
+  return candidates.find((change) => (change.output !== undefined) === (failure.exportName !== undefined)) ?? candidates[0];
+}
+
+/** The changes review rules (or --fail-on) put at fail or warn, with the reason; then certain failures a rule lowered. */
 function reviewLines(review: Review, style: Style): string[] {
   const lines: string[] = [];
+  const lowered = review.changes.filter((change) => change.lowered !== undefined);
+  if (lowered.length > 0) {
+    lines.push(style.warning('Certain failures lowered by rules (CloudFormation will still fail them):'));
+    for (const change of lowered) lines.push(`${style.warning(`[${change.level}]`)} ${describe(change)}`, `    ${change.levelReason}`);
+    lines.push('');
+  }
   for (const [level, title, colour] of [['fail', 'Fails the review', style.replaced], ['warn', 'Warnings of the review', style.warning]] as const) {
     const changes = review.changes.filter((change) => change.level === level);
     if (changes.length === 0) continue;
