@@ -7,7 +7,7 @@
  * resources of the template. In your own app, import from 'cdk-lifecycle' instead of '../src'.
  */
 import * as path from 'node:path';
-import { Annotations, App, Aspects, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, App, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
@@ -19,7 +19,7 @@ const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 's
 const stack = new Stack(app, 'LifecycleExample');
 
 // Warn at synth time about named resources whose replacement would fail.
-Aspects.of(app).add(new ReplacementGuard());
+ReplacementGuard.applyTo(app);
 
 // This table has an explicit name and a key schema, which cannot change without replacing
 // it: the guard warns (and `cdk synth --strict` fails). `-c newKey=true` (the example:diff

@@ -4,6 +4,7 @@ import { FindingId } from './finding-ids';
 import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
 import { BaselineCheck } from './private/baseline-check';
+import { addToEveryStage, addToStagesAtSynth } from './private/guard-stages';
 import { logicalIdOf } from './private/logical-id';
 import { NameCollisions } from './private/name-collisions';
 import { NamedResourceFinding, namedResourceMessage } from './private/named-resource-finding';
@@ -77,10 +78,38 @@ export interface ReplacementGuardProps {
  * a token, or a name CDK generates) and that has properties whose change forces
  * replacement, the guard adds one finding, with the id `cdk-lifecycle:named-resource-replacement`.
  *
+ * To guard every stack of an app, those inside Stages included, use `ReplacementGuard.applyTo(app)`:
+ * CDK does not carry an aspect added with `Aspects.of(app).add(...)` into Stages.
+ *
  * @example
- * Aspects.of(app).add(new ReplacementGuard());
+ * ReplacementGuard.applyTo(app);
  */
 export class ReplacementGuard implements IAspect {
+  /**
+   * Guards every stack of `scope` (an App or a Stage): its own stacks and those of every Stage
+   * nested in it, Stages created after this call included.
+   *
+   * `Aspects.of(app).add(guard)` reaches only the stacks outside Stages: CDK synthesizes each
+   * Stage on its own, with the aspects added to it, before the app's aspects run. This method
+   * adds one guard to `scope` and to each Stage under it, and again, for Stages created since,
+   * when `scope.synth()` is called (as `cdk synth` and `app.synth()` do). A Stage synthesized on
+   * its own (`Template.fromStack` of a stack in a Stage created after this call) is guarded only
+   * when it existed at this call or `scope` has been synthesized since.
+   *
+   * @param scope the App (or a Stage) whose stacks are guarded
+   * @param props the guard's options, as for `new ReplacementGuard(props)`
+   * @returns the guard, one instance for every Stage
+   */
+  public static applyTo(scope: Stage, props: ReplacementGuardProps = {}): ReplacementGuard {
+    if (!Stage.isStage(scope)) {
+      throw new Error(`ReplacementGuard.applyTo: ${String((scope as IConstruct)?.node?.path ?? scope)} is not an App or a Stage; pass the app (or a Stage) whose stacks should be guarded`);
+    }
+    const guard = new ReplacementGuard(props);
+    addToEveryStage(scope, guard);
+    addToStagesAtSynth(scope, guard);
+    return guard;
+  }
+
   private readonly severity: Severity;
   private readonly filter: ResourceTypeFilter;
   private readonly writeReport: boolean;
