@@ -1,7 +1,7 @@
 /**
  * `--markdown <file>`: a summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the
- * counts, what fails the review, replacements and data verdicts with their reasons, then every
- * change in a collapsed section. It stays within GitHub's comment limit (65,536 characters),
+ * counts, what fails the review, replacements and data verdicts with their reasons, then the
+ * values that change (each changed path, before and after) and every change in collapsed sections. It stays within GitHub's comment limit (65,536 characters),
  * keeping the most important rows and saying how many were cut.
  */
 import { explain } from './reference-chain';
@@ -24,11 +24,14 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     '',
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');
-  const sections: Array<{ title: string; rows: ReviewChange[]; collapsed: boolean; columns: 'why' | 'all' }> = [
-    { title: '⬇️ Certain failures lowered by rules (CloudFormation will still fail them)', rows: review.changes.filter((change) => change.lowered !== undefined), collapsed: false, columns: 'why' },
-    { title: `${ICON.fail} Fails the review`, rows: shown.filter((change) => change.level === 'fail'), collapsed: false, columns: 'why' },
-    { title: `${ICON.warn} Failures, data and replacements to check`, rows: shown.filter((change) => change.level === 'warn'), collapsed: false, columns: 'why' },
-    { title: 'All changes', rows: shown, collapsed: true, columns: 'all' },
+  const why = { columns: ['Level', 'Stack', 'Resource', 'Type', 'Why'], row: whyRow };
+  const all = { columns: ['Level', 'Stack', 'Action', 'Resource', 'Type', 'Changed'], row: allRow };
+  const sections: MarkdownSection[] = [
+    { title: '⬇️ Certain failures lowered by rules (CloudFormation will still fail them)', ...why, rows: review.changes.filter((change) => change.lowered !== undefined).map(whyRow), collapsed: false },
+    { title: `${ICON.fail} Fails the review`, ...why, rows: shown.filter((change) => change.level === 'fail').map(whyRow), collapsed: false },
+    { title: `${ICON.warn} Failures, data and replacements to check`, ...why, rows: shown.filter((change) => change.level === 'warn').map(whyRow), collapsed: false },
+    { title: 'Values that change', columns: ['Stack', 'Resource', 'Path', 'Before', 'After'], rows: shown.flatMap(valueRows), collapsed: true },
+    { title: 'All changes', ...all, rows: shown.map(allRow), collapsed: true },
   ];
   const out: string[] = [...head];
   let used = length(out);
@@ -38,8 +41,8 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     if (section.rows.length === 0) continue;
     const header = [
       ...(section.collapsed ? [`<details><summary>${section.title} (${section.rows.length})</summary>`, ''] : [`### ${section.title} (${section.rows.length})`, '']),
-      section.columns === 'why' ? '| Level | Stack | Resource | Type | Why |' : '| Level | Stack | Action | Resource | Type | Changed |',
-      section.columns === 'why' ? '|---|---|---|---|---|' : '|---|---|---|---|---|---|',
+      `| ${section.columns.join(' | ')} |`,
+      `|${section.columns.map(() => '---').join('|')}|`,
     ];
     const closing = section.collapsed ? ['', '</details>', ''] : [''];
     if (used + length(header) + length(closing) + footerRoom > limit) {
@@ -49,8 +52,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     out.push(...header);
     used += length(header) + length(closing);
     let written = 0;
-    for (const change of section.rows) {
-      const row = section.columns === 'why' ? whyRow(change) : allRow(change);
+    for (const row of section.rows) {
       if (used + row.length + 1 + footerRoom > limit) break;
       out.push(row);
       used += row.length + 1;
@@ -63,6 +65,28 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     out.push(`> **Cut to fit GitHub's ${limit.toLocaleString('en-US')}-character comment limit:** ${cut.join('; ')} row(s) not shown. The full review is in the JSON, HTML and SARIF outputs.`, '');
   }
   return out.join('\n');
+}
+
+/** A section of the summary: a table, its rows written already. */
+interface MarkdownSection {
+  readonly title: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly string[];
+  readonly collapsed: boolean;
+}
+
+/** A row per changed path of each direct change's value. */
+function valueRows(change: ReviewChange): string[] {
+  return change.details.flatMap((detail) => (detail.valueChanges ?? []).map((value) =>
+    `| ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(value.path)}\` | ${code(value.before)} | ${code(value.after)} |`));
+}
+
+/** A value in a table cell, whole, as a code span (GitHub reads `\|` in a table as a pipe, and nothing else escaped there). */
+function code(value: string | undefined): string {
+  if (value === undefined) return '(none)';
+  const text = value.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const fence = text.includes('`') ? '`` ' : '`';
+  return `${fence}${text}${fence === '`' ? '`' : ' ``'}`;
 }
 
 function whyRow(change: ReviewChange): string {

@@ -7,6 +7,7 @@
  */
 import type { PredictedChangeSet, PredictedChangeDetail, PredictedOutputChange, PredictedResourceChange } from '../change-set';
 import { referenceChain, targetOf } from './reference-chain';
+import { ValueChange, valueDiff } from './value-diff';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
 export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
@@ -45,6 +46,8 @@ export interface ReviewDetail extends PredictedChangeDetail {
   /** The value before and after, as compact JSON, where the prediction knows them. */
   readonly beforeValue?: string;
   readonly afterValue?: string;
+  /** For a direct change: each path of the value that changed, with its value before and after. */
+  readonly valueChanges?: readonly ValueChange[];
 }
 
 /** What becomes of a resource's data when it is removed or replaced (the engine's data verdict). */
@@ -253,7 +256,9 @@ export function kindOf(change: Pick<ReviewChange, 'action' | 'replacement' | 'fa
 
 function reviewDetail(byId: ReadonlyMap<string, PredictedResourceChange>, logicalId: string, detail: PredictedChangeDetail): ReviewDetail {
   const chain = referenceChain(byId, logicalId, detail);
-  return { ...detail, target: targetOf(detail), ...(chain === undefined ? {} : { chain }) };
+  const target = targetOf(detail);
+  const values = detail.changeSource === 'DirectModification' ? valueDiff(target, detail.beforeValue, detail.afterValue) : [];
+  return { ...detail, target, ...(chain === undefined ? {} : { chain }), ...(values.length === 0 ? {} : { valueChanges: values }) };
 }
 
 function countChanges(changes: readonly ReviewChange[]): ReviewCounts {

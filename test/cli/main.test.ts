@@ -49,7 +49,8 @@ describe('diff of two template files', () => {
     expect(lines).toEqual(expect.arrayContaining([
       '[+] AWS::Logs::LogGroup Audit',
       '[-/+] AWS::DynamoDB::Table Table replace [will fail]',
-      ' └─ [~] KeySchema (Always, Static: requires replacement) [{"AttributeName":"id","KeyType":"HASH"}] → [{"AttributeName":"pk","KeyType":"HASH"}]',
+      ' └─ [~] KeySchema (Always, Static: requires replacement)',
+      '       KeySchema[0].AttributeName: "id" → "pk"',
       '[-] AWS::SNS::Topic Legacy',
       // A dependent of a certain replacement: Static (recorded change sets), so Always is a replacement.
       '[-/+] AWS::ApplicationAutoScaling::ScalableTarget Scaling replace',
@@ -179,8 +180,10 @@ describe('cloud assemblies', () => {
       ' ├─ [~] TemplateURL (Never, Static) "https://example.invalid/storage.json" → "https://example.invalid/storage-v2.json"',
       ' └─ [~] nested stack template ← its own changes, below (Never, Dynamic)',
       '     [-/+] AWS::DynamoDB::Table Storage/Archive Archive replace [will fail]',
-      '      ├─ [~] AttributeDefinitions (Never, Static) [{"AttributeName":"id","AttributeType":"S"}] → [{"AttributeName":"pk","AttributeType":"S"}]',
-      '      └─ [~] KeySchema (Always, Static: requires replacement) [{"AttributeName":"id","KeyType":"HASH"}] → [{"AttributeName":"pk","KeyType":"HASH"}]',
+      '      ├─ [~] AttributeDefinitions (Never, Static)',
+      '      │     AttributeDefinitions[0].AttributeName: "id" → "pk"',
+      '      └─ [~] KeySchema (Always, Static: requires replacement)',
+      '            KeySchema[0].AttributeName: "id" → "pk"',
     ].join('\n'));
   });
 

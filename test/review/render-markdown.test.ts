@@ -32,3 +32,10 @@ test('GIVEN text that would break a table WHEN summarized THEN pipes, newlines a
   expect(markdown).toContain('a\\|b &lt;script&gt;');
   expect(markdown).not.toContain('<script>');
 });
+
+test('GIVEN a policy broadened WHEN summarized THEN "Values that change" has the path with both values, whole, and pipes kept inside the code span', () => {
+  const policy = (action: string) => ({ Type: 'AWS::IAM::Policy', Properties: { PolicyName: 'p', Roles: ['r'], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: '*' }, { Effect: 'Allow', Action: action, Resource: '*' }] } } });
+  const markdown = renderMarkdown(reviewTemplates({ App: [{ Resources: { Policy: policy('s3:GetObject') } }, { Resources: { Policy: policy('a|b`c') } }] }));
+  expect(markdown).toContain('<details><summary>Values that change (1)</summary>');
+  expect(markdown).toContain('| App | Policy | `PolicyDocument.Statement[1].Action` | `"s3:GetObject"` | `` "a\\|b`c" `` |');
+});

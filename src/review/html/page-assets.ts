@@ -22,6 +22,9 @@ dl.counts div.nonzero dd { color: #101828; }
 code, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 0.82rem; }
 .path { color: #475467; } .chain { color: #93370d; } .value-before { color: #b42318; text-decoration: line-through; } .value-after { color: #067647; }
 ul.details { margin: 0; padding-left: 16px; } ul.details li { margin: 1px 0; }
+ul.values { margin: 2px 0 4px; padding-left: 14px; }
+/* Long values wrap anywhere: a policy or environment of any length stays inside the page. */
+td, ul.values li, .chain { overflow-wrap: anywhere; } ul.values .mono, ul.values code { white-space: pre-wrap; }
 nav.filters { display: flex; gap: 12px; flex-wrap: wrap; align-items: center; padding: 8px 0; position: sticky; top: 0; background: #fcfcfd; z-index: 2; border-bottom: 1px solid #eaecf0; }
 nav.filters label { font-size: 0.85rem; } nav.filters select, nav.filters input { font-size: 0.85rem; margin-left: 4px; }
 .graph-wrap { overflow: auto; border: 1px solid #eaecf0; border-radius: 6px; background: #fff; max-height: 520px; }

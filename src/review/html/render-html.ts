@@ -106,9 +106,9 @@ function row(change: ReviewChange): string {
 function details(list: readonly ReviewDetail[]): string {
   if (list.length === 0) return '<span class="empty">the whole resource</span>';
   return `<ul class="details">${list.map((detail) => {
-    const values = detail.beforeValue !== undefined || detail.afterValue !== undefined
-      ? ` <span class="value-before mono">${e(detail.beforeValue ?? '(none)')}</span> → <span class="value-after mono">${e(detail.afterValue ?? '(none)')}</span>`
-      : '';
+    const values = detail.valueChanges === undefined ? ''
+      : `<ul class="values">${detail.valueChanges.map((value) => `<li><code class="value-path">${e(value.path)}</code>: `
+        + `<span class="value-before mono">${e(value.before ?? '(none)')}</span> → <span class="value-after mono">${e(value.after ?? '(none)')}</span></li>`).join('')}</ul>`;
     const cause = detail.chain !== undefined ? `<br><span class="chain">${e(detail.chain)}</span>` : detail.causingEntity !== undefined ? ` ← ${e(detail.causingEntity)}` : '';
     return `<li><code>${e(detail.target)}</code> ${e(detail.requiresRecreation)}, ${e(detail.evaluation)}, ${e(detail.changeSource)}${values}${cause}</li>`;
   }).join('')}</ul>`;

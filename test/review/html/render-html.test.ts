@@ -20,10 +20,10 @@ afterAll(async () => { await browser?.close(); });
 /** Writes the page and opens it, recording console errors and every request. */
 interface Opened { page: Page; errors: string[]; requests: string[]; file: string }
 
-async function open(review: Review, name: string, javaScriptEnabled = true): Promise<Opened> {
+async function open(review: Review, name: string, javaScriptEnabled = true, width = 1280): Promise<Opened> {
   const file = path.join(DIR, `${name}.html`);
   fs.writeFileSync(file, renderHtml(review, { before: 'cdk.out.before', after: 'cdk.out.after', groupBy: ['kind', 'type'], tool: 'cdk-lifecycle test' }));
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -98,4 +98,24 @@ test('GIVEN 5,000 changed resources WHEN opened THEN every change is listed and 
   await page.selectOption('#filter-kind', '');
   expect(await visibleRows(page)).toBe(1);
   expect(await page.locator('#graphs details.stack-graph').first().textContent()).toContain('The graph shows the first 150 of 5000 changes');
+});
+
+test('GIVEN a role policy broadened and a long environment changed WHEN opened at 1,400 px THEN each changed path shows both values in full and nothing overflows the window', async () => {
+  const fn = (code: string) => ({
+    Type: 'AWS::Lambda::Function',
+    Properties: {
+      Role: 'arn:aws:iam::123456789012:role/r',
+      Environment: { Variables: { CONFIG: code, MODE: 'x' } },
+      Code: { ZipFile: 'exports.handler = async () => {}' },
+    },
+  });
+  const policy = (action: string) => ({ Type: 'AWS::IAM::Policy', Properties: { PolicyName: 'p', Roles: ['r'], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: '*' }, { Effect: 'Allow', Action: action, Resource: '*' }] } } });
+  const long = (end: string) => `${'{"feature":"on","endpoint":"https://example.com/'.repeat(40)}${end}`;
+  const review = reviewTemplates({ App: [{ Resources: { Fn: fn(long('a')), Policy: policy('s3:GetObject') } }, { Resources: { Fn: fn(long('b')), Policy: policy('*') } }] });
+  const { page } = await open(review, 'long-values', true, 1400);
+  const paths = await page.locator('code.value-path').allTextContents();
+  expect(paths).toEqual(['Environment.Variables.CONFIG', 'PolicyDocument.Statement[1].Action']);
+  expect(await page.locator('.value-after').last().textContent()).toBe('"*"');
+  expect((await page.locator('.value-after').first().textContent())!.endsWith('b"')).toBe(true);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
 });

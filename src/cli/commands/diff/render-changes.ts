@@ -6,6 +6,7 @@
 import { ConstructPaths } from './construct-paths';
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
 import { detailReplacement, referenceChain, targetOf } from '../../../review/reference-chain';
+import { ValueChange, valueDiff } from '../../../review/value-diff';
 import { Style } from '../../render/style';
 
 /** The marker of a resource change (the legend is in `--help` and docs/cli.md). */
@@ -30,9 +31,13 @@ export function renderChanges(changeSet: PredictedChangeSet, style: Style, paths
     const lines = [indent + resourceLine(change, style, pathOf(change.logicalResourceId))];
     change.details.forEach((detail, index) => {
       const last = index === change.details.length - 1;
-      lines.push(`${indent} ${last ? '└─' : '├─'} ${detailLine(detail, style)}`);
+      const values = valueChangesOf(detail);
+      const inline = values.length === 1 && values[0].path === targetOf(detail) && shortValue(values[0].before) && shortValue(values[0].after);
+      lines.push(`${indent} ${last ? '└─' : '├─'} ${detailLine(detail, style)}${inline ? ` ${showChange(values[0])}` : ''}`);
+      const under = `${indent} ${last ? ' ' : '│'}     `;
+      if (!inline) lines.push(...values.flatMap((value) => valueLines(value, under)));
       const chain = detailReplacement(detail) === 'False' ? undefined : referenceChain(byId, change.logicalResourceId, detail);
-      if (chain !== undefined) lines.push(`${indent} ${last ? ' ' : '│'}     ${style.faint('because')} ${chain}`);
+      if (chain !== undefined) lines.push(`${under}${style.faint('because')} ${chain}`);
     });
     const inner = nested[change.logicalResourceId];
     if (inner !== undefined) {
@@ -64,39 +69,38 @@ function resourceLine(change: PredictedResourceChange, style: Style, constructPa
 }
 
 /**
- * `[~] BucketName ← Ref Other (Always, Static: requires replacement)`; a direct change shows
- * its values: `[~] MemorySize (Never, Static) 128 → 256`.
+ * `[~] BucketName ← Ref Other (Always, Static: requires replacement)`; a direct change of a
+ * short value shows it on the line (`[~] MemorySize (Never, Static) "128" → "256"`), else each
+ * changed path on a line below.
  */
 function detailLine(detail: PredictedChangeDetail, style: Style): string {
   const replacement = detailReplacement(detail);
   const effect = replacement === 'True' ? ': requires replacement' : replacement === 'Conditional' ? ': may cause replacement' : '';
   const verdict = `(${detail.requiresRecreation}, ${detail.evaluation}${effect})`;
-  return `${style.modified('[~]')} ${targetOf(detail)}${sourceOf(detail)} ${replacement === 'False' ? style.faint(verdict) : style.replaced(verdict)}${valuesOf(detail)}`;
+  return `${style.modified('[~]')} ${targetOf(detail)}${sourceOf(detail)} ${replacement === 'False' ? style.faint(verdict) : style.replaced(verdict)}`;
 }
 
-/** ` before → after` for a direct change whose values differ; '' otherwise. */
-function valuesOf(detail: PredictedChangeDetail): string {
-  if (detail.changeSource !== 'DirectModification' || detail.beforeValue === detail.afterValue) return '';
-  return ` ${shown(detail.beforeValue)} → ${shown(detail.afterValue)}`;
+/** The paths a direct change changes, with their values (none for a change through a reference). */
+function valueChangesOf(detail: PredictedChangeDetail): ValueChange[] {
+  if (detail.changeSource !== 'DirectModification') return [];
+  return valueDiff(targetOf(detail), detail.beforeValue, detail.afterValue);
 }
 
-const MAX_VALUE = 60;
+/** Values up to this long are written on the line of their path; longer ones fold onto lines of their own, whole. */
+const SHORT_VALUE = 60;
 
-/** A structure as its JSON, a scalar in quotes, clipped. */
-function shown(value: string | undefined): string {
-  if (value === undefined) return '(none)';
-  const text = isStructure(value) ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 3)}...` : text;
+function shortValue(value: string | undefined): boolean {
+  return value === undefined || value.length <= SHORT_VALUE;
 }
 
-function isStructure(value: string): boolean {
-  if (!/^[[{]/.test(value)) return false;
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
+function showChange(value: ValueChange): string {
+  return `${value.before ?? '(none)'} → ${value.after ?? '(none)'}`;
+}
+
+/** `Path: before → after`, or, for long values, the path then `- before` and `+ after` in full. */
+function valueLines(value: ValueChange, indent: string): string[] {
+  if (shortValue(value.before) && shortValue(value.after)) return [`${indent}${value.path}: ${showChange(value)}`];
+  return [`${indent}${value.path}:`, `${indent}  - ${value.before ?? '(none)'}`, `${indent}  + ${value.after ?? '(none)'}`];
 }
 
 function sourceOf(detail: PredictedChangeDetail): string {

@@ -1,6 +1,7 @@
 import { StackDiff } from './predict-stacks';
 import { PredictedOutputChange } from '../../../change-set';
 import { Review, ReviewChange } from '../../../review/review-model';
+import { valueDiff } from '../../../review/value-diff';
 
 /**
  * `--json`: `{"Changes": [...]}` (the engine's `toJson()`) for two template files; for cloud
@@ -8,12 +9,14 @@ import { Review, ReviewChange } from '../../../review/review-model';
  * change also has `"Outputs": [...]` (`OutputKey`, `Action`, `ExportName`, values, `ValueChange`,
  * `Failure`, `Notes`). With review rules, each
  * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason, LoweredFrom? }` (with
- * the data verdict, among the predictor's additions: CloudFormation has no such field). Ends
- * with a newline.
+ * the data verdict, among the predictor's additions: CloudFormation has no such field). With
+ * `--property-values`, a change whose direct details have values also has
+ * `PredictorAdditions.ValueChanges: [{ Path, BeforeValue?, AfterValue? }]`, each changed path of
+ * those values (`PolicyDocument.Statement[1].Action`). Ends with a newline.
  */
 export function renderJson(diffs: readonly StackDiff[], review?: Review): string {
   const changesOf = (diff: StackDiff) => {
-    const json = diff.changeSet.toJson() as unknown[];
+    const json = withValueChanges(diff.changeSet.toJson() as unknown[]);
     return review === undefined ? json : withLevels(json, review.changes.filter((change) => change.stack === (diff.name ?? '')), undefined);
   };
   const stackJson = (diff: StackDiff) => {
@@ -40,6 +43,41 @@ function outputJson(output: PredictedOutputChange): unknown {
     ...(output.notes.length === 0 ? {} : { Notes: output.notes }),
     ...(output.nestedStackPath === undefined ? {} : { NestedStackPath: output.nestedStackPath }),
   };
+}
+
+interface DetailJson {
+  readonly Target: {
+    readonly Attribute: string;
+    readonly Name?: string;
+    readonly BeforeValue?: string;
+    readonly AfterValue?: string;
+    readonly Path?: string;
+  };
+  readonly ChangeSource: string;
+}
+
+/** Each change with the changed paths of its direct details' values (when the JSON has values: `--property-values`). */
+function withValueChanges(changes: readonly unknown[]): unknown[] {
+  return (changes as Array<ChangeJson & { ResourceChange: { Details?: DetailJson[] } }>).map((entry) => {
+    const details = entry.ResourceChange.Details ?? [];
+    const values = details.filter((detail) => detail.ChangeSource === 'DirectModification' && detail.Target.Path !== undefined).flatMap((detail) => {
+      const target = detail.Target.Attribute !== 'Properties' ? detail.Target.Attribute : detail.Target.Name ?? 'Properties';
+      return valueDiff(target, detail.Target.BeforeValue, detail.Target.AfterValue).map((value) => ({
+        Path: value.path,
+        ...(value.before === undefined ? {} : { BeforeValue: value.before }),
+        ...(value.after === undefined ? {} : { AfterValue: value.after }),
+      }));
+    });
+    const nested = entry.ResourceChange.NestedChanges;
+    return {
+      ...entry,
+      ResourceChange: {
+        ...entry.ResourceChange,
+        ...(values.length === 0 ? {} : { PredictorAdditions: { ...entry.ResourceChange.PredictorAdditions, ValueChanges: values } }),
+        ...(nested === undefined ? {} : { NestedChanges: withValueChanges(nested) }),
+      },
+    };
+  });
 }
 
 interface ChangeJson {
