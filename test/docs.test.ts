@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { DIFF_USAGE } from '../src/cli/args/usage';
 
 const ROOT = path.join(__dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -27,4 +28,12 @@ test('GIVEN docs/cli.md\'s example of the example app WHEN compared with the exa
   const block = /### The example app, before and after a change[\s\S]*?```sh\n([\s\S]*?)```/.exec(docs)![1].trim().split('\n');
   expect(block[0]).toBe('cd examples');
   expect(block.slice(1).map((line) => line.replace(/^npx (cdk|ts-node) /, '$1 '))).toEqual(commands);
+});
+
+test('GIVEN diff --help WHEN its options are compared with docs/cli.md\'s options table THEN every option is documented there', () => {
+  const options = [...DIFF_USAGE.matchAll(/^ {2}(--[a-z-]+)/gm)].map((match) => match[1]);
+  expect(options.length).toBeGreaterThan(15);
+  const table = /## Options\n\n([\s\S]*?)\n\n/.exec(read('docs/cli.md'))![1];
+  const documented = new Set([...table.matchAll(/`(--[a-z-]+)/g)].map((match) => match[1]));
+  expect(options.filter((option) => !documented.has(option))).toEqual([]);
 });

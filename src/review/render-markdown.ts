@@ -6,6 +6,7 @@
  */
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
+import { ruleText, statementText } from './security/security-changes';
 
 /** GitHub's limit on a comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -20,7 +21,8 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     '',
     `**${c.byLevel.fail} fail · ${c.byLevel.warn} warn · ${c.byLevel.info} info${c.byLevel.ignore > 0 ? ` · ${c.byLevel.ignore} ignored` : ''}** in ${review.stacks.length} stack${review.stacks.length === 1 ? '' : 's'}: `
       + `${c.added} added, ${c.modified} modified in place, ${c.replaced} replaced, ${c.maybeReplaced} maybe replaced, ${c.removed} removed; `
-      + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames${c.outputs > 0 ? `; ${c.outputs} outputs changed` : ''}`,
+      + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames${c.outputs > 0 ? `; ${c.outputs} outputs changed` : ''}`
+      + `${c.securityBroadening > 0 ? `; ${c.securityBroadening} broadening permissions` : ''}`,
     '',
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');
@@ -30,6 +32,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     { title: '⬇️ Certain failures lowered by rules (CloudFormation will still fail them)', ...why, rows: review.changes.filter((change) => change.lowered !== undefined).map(whyRow), collapsed: false },
     { title: `${ICON.fail} Fails the review`, ...why, rows: shown.filter((change) => change.level === 'fail').map(whyRow), collapsed: false },
     { title: `${ICON.warn} Failures, data and replacements to check`, ...why, rows: shown.filter((change) => change.level === 'warn').map(whyRow), collapsed: false },
+    { title: '🔐 Security: IAM statements, managed policies and security-group rules', columns: ['', 'Stack', 'What', 'Statement or rule'], rows: securityRows(review), collapsed: false },
     { title: 'Values that change', columns: ['Stack', 'Resource', 'Path', 'Before', 'After'], rows: shown.flatMap(valueRows), collapsed: true },
     { title: 'All changes', ...all, rows: shown.map(allRow), collapsed: true },
   ];
@@ -73,6 +76,19 @@ interface MarkdownSection {
   readonly columns: readonly string[];
   readonly rows: readonly string[];
   readonly collapsed: boolean;
+}
+
+/** A row per IAM statement, managed policy and security-group rule added (`+`, `+!` when it broadens) or removed. */
+function securityRows(review: Review): string[] {
+  return review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
+    const where = cell(`${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`);
+    const mark = (change: '+' | '-', broadens: boolean) => (broadens ? '**+!**' : change);
+    return [
+      ...changes.statements.map(({ change, item }) => `| ${mark(change, (change === '+') === (item.effect !== 'Deny'))} | ${where} | IAM statement | ${code(statementText(item))} |`),
+      ...changes.managedPolicies.map(({ change, item }) => `| ${mark(change, change === '+')} | ${where} | managed policy | ${code(`${item.policyArn} on ${item.logicalId}`)} |`),
+      ...changes.rules.map(({ change, item }) => `| ${mark(change, change === '+')} | ${where} | security group ${item.direction} | ${code(`${ruleText(item)} (${item.logicalId})`)} |`),
+    ];
+  }));
 }
 
 /** A row per changed path of each direct change's value. */

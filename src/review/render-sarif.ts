@@ -14,6 +14,7 @@ export const VERDICT_RULES: readonly SarifRule[] = [
   { id: 'cdk-lifecycle:possible-failure', name: 'PossibleFailure', shortDescription: 'CloudFormation may fail to apply this change', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:data-deleted', name: 'DataDeleted', shortDescription: 'The resource is removed or replaced and its data is deleted', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:data-kept', name: 'DataKept', shortDescription: 'The resource is removed or replaced; its data is retained or snapshotted, not carried over', defaultLevel: 'note' },
+  { id: 'cdk-lifecycle:security-broadening', name: 'SecurityBroadening', shortDescription: 'The change broadens permissions: IAM statements, managed policies or security-group rules added', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:replacement', name: 'Replacement', shortDescription: 'CloudFormation replaces the resource (a new physical resource)', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:conditional-replacement', name: 'ConditionalReplacement', shortDescription: 'CloudFormation may replace the resource (known at deploy time)', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:removal', name: 'Removal', shortDescription: 'The resource is removed from the stack', defaultLevel: 'note' },
@@ -29,6 +30,7 @@ export function sarifLevel(level: ReviewLevel): SarifLevel {
 function verdictRule(change: ReviewChange): string | undefined {
   if (change.failure !== undefined) return change.failure.certainty === 'Certain' ? 'cdk-lifecycle:certain-failure' : 'cdk-lifecycle:possible-failure';
   if (change.dataVerdict !== undefined) return change.dataVerdict.verdict === 'deleted' ? 'cdk-lifecycle:data-deleted' : 'cdk-lifecycle:data-kept';
+  if (change.security?.broadening === true) return 'cdk-lifecycle:security-broadening';
   if (change.replacement === 'True') return 'cdk-lifecycle:replacement';
   if (change.replacement === 'Conditional') return 'cdk-lifecycle:conditional-replacement';
   if (change.action === 'Remove') return 'cdk-lifecycle:removal';
@@ -71,6 +73,7 @@ function messageOf(change: ReviewChange): string {
   const where = `${change.resourceType} ${change.logicalId}${change.stack === '' ? '' : ` in stack ${change.stack}`}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}`;
   const what = change.failure !== undefined || change.dataVerdict !== undefined || change.replacement === 'True' || change.replacement === 'Conditional'
     ? explain(change)
-    : change.action === 'Remove' ? 'is removed' : `is ${change.action === 'Add' ? 'added' : 'modified'}`;
+    : change.security?.broadening === true ? `broadens permissions: ${change.security.reasons.join('; ')}`
+      : change.action === 'Remove' ? 'is removed' : `is ${change.action === 'Add' ? 'added' : 'modified'}`;
   return `${where}: ${what}${change.ruleId === undefined ? '' : ` [${change.ruleId}: ${change.levelReason}]`}`;
 }

@@ -7,6 +7,7 @@
  */
 import type { PredictedChangeSet, PredictedChangeDetail, PredictedOutputChange, PredictedResourceChange } from '../change-set';
 import { referenceChain, targetOf } from './reference-chain';
+import type { ResourceSecurity, SecurityChanges } from './security/security-changes';
 import { ValueChange, valueDiff } from './value-diff';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
@@ -16,7 +17,7 @@ export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
 export const REVIEW_LEVELS: readonly ReviewLevel[] = ['fail', 'warn', 'info', 'ignore'];
 
 /** What kind of change it is, the most telling first (what a reviewer sorts and filters by). */
-export type ChangeKind = 'failure' | 'data-loss' | 'replace' | 'maybe-replace' | 'remove' | 'rename' | 'add' | 'modify';
+export type ChangeKind = 'failure' | 'data-loss' | 'security' | 'replace' | 'maybe-replace' | 'remove' | 'rename' | 'add' | 'modify';
 
 /** Where a construct was defined, when CDK recorded its creation stack. */
 export interface SourceLocation {
@@ -89,6 +90,8 @@ export interface ReviewChange extends ResourceLocation {
   readonly rename?: { readonly direction: 'from' | 'to'; readonly logicalId: string; readonly similarity: number };
   /** Set for a change of an output (an export in use, above all), not of a resource. */
   readonly output?: ReviewOutput;
+  /** What the change does to IAM statements, managed policies and security-group rules, when it touches them. */
+  readonly security?: ResourceSecurity;
   /** The level a review rule gave it, or the built-in one. */
   readonly level: ReviewLevel;
   /** The rule that decided the level (absent for the built-in level). */
@@ -115,6 +118,8 @@ export interface ReviewStack {
   /** Set for a stack on one side only. */
   readonly onlyIn?: 'before' | 'after';
   readonly changes: readonly ReviewChange[];
+  /** The stack's security changes (IAM statements, managed policies, security-group rules), by nested stack path ('' at the top). */
+  readonly security?: ReadonlyMap<string, SecurityChanges>;
 }
 
 /** The whole review. */
@@ -141,6 +146,8 @@ export interface ChangeCounts {
   /** Those whose data is deleted (certainly or possibly). */
   readonly dataLoss: number;
   readonly renames: number;
+  /** Changes that broaden permissions (IAM statements, managed policies, security-group rules added). */
+  readonly securityBroadening: number;
 }
 
 /** Counts over the whole review: of the changes no rule ignores, and of every level. */
@@ -154,6 +161,8 @@ export interface ReviewInputStack {
   readonly displayName?: string;
   readonly onlyIn?: 'before' | 'after';
   readonly changeSet: PredictedChangeSet;
+  /** The security changes of the stack's templates, by nested stack path ('' at the top). */
+  readonly security?: ReadonlyMap<string, SecurityChanges>;
   /** Where a resource is defined (construct path, source line), by nested stack path ('' at the top) and logical id. */
   readonly locate?: (nestedStackPath: string, logicalId: string) => { constructPath?: string; source?: SourceLocation } | undefined;
 }
@@ -168,6 +177,7 @@ export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDe
     ...(stack.displayName === undefined ? {} : { displayName: stack.displayName }),
     ...(stack.onlyIn === undefined ? {} : { onlyIn: stack.onlyIn }),
     changes: changesOf(stack, stack.changeSet, undefined, decide),
+    ...(stack.security === undefined ? {} : { security: stack.security }),
   }));
   const changes = reviewed.flatMap((stack) => stack.changes);
   return { stacks: reviewed, changes, counts: countChanges(changes) };
@@ -197,10 +207,16 @@ function changesOf(
           : { direction: 'from' as const, logicalId: rename.fromLogicalId, similarity: rename.similarity },
       }),
     };
+    const security = stack.security?.get(nestedStackPath ?? '')?.byResource.get(change.logicalResourceId);
     const data = change.dataVerdict;
     const dataVerdict: ReviewDataVerdict | undefined = data === undefined ? undefined
       : { verdict: data.fate.toLowerCase(), consequence: data.consequence, certain: data.certainty === 'Certain' };
-    const located = { ...base, ...(dataVerdict === undefined ? {} : { dataVerdict }), kind: kindOf(base, dataVerdict) };
+    const located = {
+      ...base,
+      ...(dataVerdict === undefined ? {} : { dataVerdict }),
+      ...(security === undefined ? {} : { security }),
+      kind: kindOf({ ...base, security }, dataVerdict),
+    };
     return { ...located, ...decided(decide(located)) };
   });
   // The outputs of this template only: a nested stack's come with its own changes below.
@@ -242,13 +258,14 @@ function decided({ level, ruleId, reason, lowered }: ReturnType<LevelDecider>): 
   return { level, ...(ruleId === undefined ? {} : { ruleId }), levelReason: reason, ...(lowered === undefined ? {} : { lowered }) };
 }
 
-/** The kind of a change: a failure first, then data loss, then what CloudFormation does. */
-export function kindOf(change: Pick<ReviewChange, 'action' | 'replacement' | 'failure' | 'rename'>, data?: ReviewDataVerdict): ChangeKind {
+/** The kind of a change: a failure first, then data loss, then what CloudFormation does (a broadening before an ordinary add, remove or modify). */
+export function kindOf(change: Pick<ReviewChange, 'action' | 'replacement' | 'failure' | 'rename' | 'security'>, data?: ReviewDataVerdict): ChangeKind {
   if (change.failure !== undefined) return 'failure';
   if (data?.verdict === 'deleted') return 'data-loss';
   if (change.replacement === 'True') return 'replace';
   if (change.replacement === 'Conditional') return 'maybe-replace';
   if (change.rename !== undefined) return 'rename';
+  if (change.security?.broadening === true) return 'security';
   if (change.action === 'Remove') return 'remove';
   if (change.action === 'Add') return 'add';
   return 'modify';
@@ -283,5 +300,6 @@ export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
     dataVerdicts: count((change) => change.dataVerdict !== undefined),
     dataLoss: count((change) => change.dataVerdict?.verdict === 'deleted'),
     renames: count((change) => change.rename?.direction === 'from'),
+    securityBroadening: count((change) => change.security?.broadening === true),
   };
 }

@@ -47,7 +47,7 @@ export interface ReviewRule {
 }
 
 /** What makes `diff` fail when no rule says otherwise (`--fail-on`). */
-export type FailOn = 'replacement' | 'failure' | 'data-loss' | 'none';
+export type FailOn = 'replacement' | 'failure' | 'data-loss' | 'security' | 'none';
 
 /** The change a level is decided for. */
 type Judged = Parameters<LevelDecider>[0];
@@ -55,15 +55,17 @@ type Judged = Parameters<LevelDecider>[0];
 /**
  * Whether `--fail-on` fails the review for this change:
  * `failure` for a certain failure; `data-loss` for that or data deleted (certainly or possibly);
- * `replacement` for a certain failure or a certain or conditional replacement; `none` never.
+ * `replacement` for a certain failure or a certain or conditional replacement; `security` for a
+ * certain failure or permissions broadened; `none` never.
  */
-export function failsOn(failOn: FailOn, change: Pick<ReviewChange, 'failure' | 'replacement' | 'dataVerdict'>): boolean {
+export function failsOn(failOn: FailOn, change: Pick<ReviewChange, 'failure' | 'replacement' | 'dataVerdict' | 'security'>): boolean {
   const certainFailure = change.failure?.certainty === 'Certain';
   const dataLoss = change.dataVerdict?.verdict === 'deleted';
   switch (failOn) {
     case 'none': return false;
     case 'failure': return certainFailure;
     case 'data-loss': return certainFailure || dataLoss;
+    case 'security': return certainFailure || change.security?.broadening === true;
     case 'replacement': return certainFailure || change.replacement === 'True' || change.replacement === 'Conditional';
   }
 }
@@ -73,6 +75,7 @@ export function builtInLevel(failOn: FailOn, change: Judged): { level: ReviewLev
   if (failsOn(failOn, change)) return { level: 'fail', reason: `fails the review (--fail-on ${failOn})` };
   if (change.failure !== undefined) return { level: 'warn', reason: `CloudFormation ${change.failure.certainty === 'Certain' ? 'will' : 'may'} fail this change` };
   if (change.dataVerdict?.verdict === 'deleted') return { level: 'warn', reason: 'its data is deleted' };
+  if (change.security?.broadening === true) return { level: 'warn', reason: `it broadens permissions: ${change.security.reasons.join('; ')}` };
   if (change.replacement === 'True' || change.replacement === 'Conditional' || change.action === 'Remove') {
     return { level: 'warn', reason: change.action === 'Remove' ? 'the resource is removed' : 'the resource is replaced' };
   }
@@ -125,8 +128,13 @@ export function ruleMatches(match: RuleMatch, change: Judged): boolean {
     && everyOf(match.onlyProperties, change.details.map((detail) => detail.target))
     && anyOf(match.changeSource, change.details.map((detail) => detail.changeSource))
     && anyOf(match.dataVerdict, change.dataVerdict === undefined ? [] : [change.dataVerdict.verdict])
-    && anyOf(match.kind, [change.kind])
+    && anyOf(match.kind, kindsOf(change))
     && anyOf(match.stack, [change.stack, ...(change.nestedStackPath === undefined ? [] : [`${change.stack}/${change.nestedStackPath}`])], true);
+}
+
+/** The kinds a change matches: its own, and `security` when it broadens permissions. */
+export function kindsOf(change: Pick<ReviewChange, 'kind' | 'security'>): ChangeKind[] {
+  return change.security?.broadening === true && change.kind !== 'security' ? [change.kind, 'security'] : [change.kind];
 }
 
 /** Whether there are values and every one matches one of the globs (true when no globs are given). */

@@ -283,7 +283,7 @@ describe('errors', () => {
     ['an unknown flag', ['diff', BEFORE, AFTER, '--frobnicate'], 'unknown option --frobnicate'],
     ['one path', ['diff', BEFORE], 'diff needs two paths, <before> and <after>, got 1: templates/before.json'],
     ['three paths', ['diff', BEFORE, AFTER, AFTER], 'diff needs two paths, <before> and <after>, got 3: templates/before.json templates/after.yaml templates/after.yaml'],
-    ['an unknown --fail-on level', ['diff', BEFORE, AFTER, '--fail-on', 'maybe'], '--fail-on must be one of replacement, data-loss, failure, none, got: "maybe"'],
+    ['an unknown --fail-on level', ['diff', BEFORE, AFTER, '--fail-on', 'maybe'], '--fail-on must be one of replacement, data-loss, security, failure, none, got: "maybe"'],
     ['--fail-on without a value', ['diff', BEFORE, AFTER, '--fail-on'], '--fail-on needs a value: replacement, data-loss, failure, none'],
     ['--stack followed by a flag', ['diff', BEFORE, AFTER, '--stack', '--json'], '--stack needs a value: a stack name'],
     ['--json with a value', ['diff', BEFORE, AFTER, '--json=yes'], '--json takes no value, got: --json=yes'],

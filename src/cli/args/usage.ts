@@ -25,6 +25,9 @@ Options:
                               replacement (a certain failure or any replacement,
                               conditional ones included), data-loss (a certain
                               failure or data deleted by a removal or replacement),
+                              security (a certain failure or permissions broadened:
+                              IAM statements, managed policies, security-group rules
+                              added, as cdk diff --require-approval broadening),
                               none (never)
   --stack <name>              compare only this stack of the assemblies (by stack name,
                               artifact id or construct path); repeatable

@@ -11,6 +11,7 @@ import type { Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
+import { ruleText, statementText } from '../security/security-changes';
 
 /** What the page says about the run besides the review. */
 export interface PageOptions {
@@ -23,7 +24,7 @@ export interface PageOptions {
   readonly tool: string;
 }
 
-const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss', 'replace', 'maybe-replace', 'rename', 'remove', 'add', 'modify'];
+const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss', 'security', 'replace', 'maybe-replace', 'rename', 'remove', 'add', 'modify'];
 
 /** The page. */
 export function renderHtml(review: Review, options: PageOptions): string {
@@ -31,6 +32,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
   const sections: Array<[string, string, ReviewChange[]]> = [
     ['failures', 'Certain failures, possible failures and data verdicts', review.changes.filter((change) => (change.level !== 'ignore' || change.lowered !== undefined) && (change.failure !== undefined || change.dataVerdict !== undefined))],
     ['replacements', 'Replacements, with the references that cause them', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && (change.kind === 'replace' || change.kind === 'maybe-replace'))],
+    ['security', 'Security: changes that broaden permissions', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'security')],
     ['renames', 'Renames and moves', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'rename')],
     ['other', 'Added, removed and modified in place', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && ['add', 'remove', 'modify'].includes(change.kind))],
   ];
@@ -48,6 +50,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     '</header>',
     filters(stacks, types, shown.length),
     ...sections.map(([id, title, changes]) => changeSection(id, title, changes)),
+    securityTables(review),
     graphs(review),
     tree(shown, options.groupBy),
     `<script>${PAGE_SCRIPT}</script>`,
@@ -61,7 +64,7 @@ function summary(review: Review): string {
   const cells: Array<[string, number]> = [
     ['Fail the review', c.byLevel.fail], ['Warnings', c.byLevel.warn], ['Certain failures', c.certainFailures], ['Possible failures', c.possibleFailures],
     ['Data deleted', c.dataLoss], ['Replaced', c.replaced], ['Maybe replaced', c.maybeReplaced], ['Removed', c.removed], ['Added', c.added],
-    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Outputs changed', c.outputs], ['Ignored by rules', c.byLevel.ignore],
+    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Broaden permissions', c.securityBroadening], ['Outputs changed', c.outputs], ['Ignored by rules', c.byLevel.ignore],
   ];
   const verdict = c.byLevel.fail > 0
     ? `<strong class="level level-fail">${c.byLevel.fail} change${c.byLevel.fail === 1 ? ' fails' : 's fail'} the review</strong>`
@@ -112,6 +115,23 @@ function details(list: readonly ReviewDetail[]): string {
     const cause = detail.chain !== undefined ? `<br><span class="chain">${e(detail.chain)}</span>` : detail.causingEntity !== undefined ? ` ← ${e(detail.causingEntity)}` : '';
     return `<li><code>${e(detail.target)}</code> ${e(detail.requiresRecreation)}, ${e(detail.evaluation)}, ${e(detail.changeSource)}${values}${cause}</li>`;
   }).join('')}</ul>`;
+}
+
+/** The IAM statements, managed policies and security-group rules added and removed, per stack, as cdk diff tables them. */
+function securityTables(review: Review): string {
+  const rows = review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
+    const where = `${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`;
+    const tr = (change: '+' | '-', broadens: boolean, what: string, text: string) =>
+      `<tr class="security-row" data-stack="${e(where)}"><td class="${broadens ? 'level level-fail' : ''}">${broadens ? '+ broadens' : change}</td><td>${e(where)}</td><td>${what}</td><td class="mono">${e(text)}</td></tr>`;
+    return [
+      ...changes.statements.map(({ change, item }) => tr(change, (change === '+') === (item.effect !== 'Deny'), 'IAM statement', statementText(item))),
+      ...changes.managedPolicies.map(({ change, item }) => tr(change, change === '+', 'managed policy', `${item.policyArn} on ${item.logicalId}`)),
+      ...changes.rules.map(({ change, item }) => tr(change, change === '+', `security group ${item.direction}`, `${ruleText(item)} (${item.logicalId})`)),
+    ];
+  }));
+  if (rows.length === 0) return '<section id="security-tables"><h2>IAM statements and security-group rules</h2><p class="empty">None changed.</p></section>';
+  return `<section id="security-tables" class="changes"><h2>IAM statements and security-group rules <span class="count">(${rows.length})</span></h2>`
+    + `<table><thead><tr><th></th><th>Stack</th><th>What</th><th>Statement or rule</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></section>`;
 }
 
 function graphs(review: Review): string {

@@ -22,6 +22,7 @@ export const KIND_STYLE: Record<ChangeKind, { fill: string; stroke: string; dash
   'data-loss': { fill: '#fde2e1', stroke: '#b42318', dash: '6 3', label: 'data deleted' },
   'replace': { fill: '#fff1d6', stroke: '#b54708', label: 'replaced' },
   'maybe-replace': { fill: '#fff8e6', stroke: '#b54708', dash: '4 3', label: 'maybe replaced' },
+  'security': { fill: '#fdeaf5', stroke: '#c11574', label: 'broadens permissions' },
   'remove': { fill: '#f2f4f7', stroke: '#475467', dash: '2 2', label: 'removed' },
   'rename': { fill: '#ede9fe', stroke: '#6941c6', label: 'renamed or moved' },
   'add': { fill: '#e3f8e9', stroke: '#067647', label: 'added' },

@@ -48,7 +48,7 @@ describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested sta
     for (const id of ['#failures', '#replacements', '#renames', '#other', '#graphs', '#tree']) expect(await page.locator(id).isVisible()).toBe(true);
     expect(await page.locator('#failures tr.change').count()).toBe(2);
     expect(await page.locator('svg.graph g.node').count()).toBe(review.changes.length);
-    expect(await page.locator('svg.legend rect').count()).toBe(8);
+    expect(await page.locator('svg.legend rect').count()).toBe(9);
     expect(await page.locator('svg.graph g.kind-failure').count()).toBe(2);
     const box = await page.locator('svg.graph g.kind-failure').first().boundingBox();
     expect(box!.width).toBeGreaterThan(100);
@@ -114,8 +114,11 @@ test('GIVEN a role policy broadened and a long environment changed WHEN opened a
   const review = reviewTemplates({ App: [{ Resources: { Fn: fn(long('a')), Policy: policy('s3:GetObject') } }, { Resources: { Fn: fn(long('b')), Policy: policy('*') } }] });
   const { page } = await open(review, 'long-values', true, 1400);
   const paths = await page.locator('code.value-path').allTextContents();
-  expect(paths).toEqual(['Environment.Variables.CONFIG', 'PolicyDocument.Statement[1].Action']);
-  expect(await page.locator('.value-after').last().textContent()).toBe('"*"');
-  expect((await page.locator('.value-after').first().textContent())!.endsWith('b"')).toBe(true);
+  expect([...paths].sort()).toEqual(['Environment.Variables.CONFIG', 'PolicyDocument.Statement[1].Action']);
+  const after = (valuePath: string) => page.locator('ul.values li', { has: page.locator('code.value-path', { hasText: valuePath }) }).locator('.value-after').textContent();
+  expect(await after('PolicyDocument.Statement[1].Action')).toBe('"*"');
+  expect((await after('Environment.Variables.CONFIG'))!.endsWith('b"')).toBe(true);
+  expect(await page.locator('#security tr.change').count()).toBe(1);
+  expect(await page.locator('#security-tables tr.security-row').count()).toBe(2);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
 });

@@ -8,7 +8,7 @@ import { usageError } from '../../args/usage-error';
 export type { FailOn };
 
 /** The `--fail-on` values, strictest first. */
-export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'data-loss', 'failure', 'none'];
+export const FAIL_ON_VALUES: readonly FailOn[] = ['replacement', 'data-loss', 'security', 'failure', 'none'];
 
 /** Where the review outputs go (files), when asked for. */
 export interface ReviewOutputs {

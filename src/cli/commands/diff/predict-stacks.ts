@@ -2,6 +2,7 @@ import { ConstructPaths, constructPathsOf } from './construct-paths';
 import { PredictedChangeSet } from '../../../change-set';
 import { AppStackInput, predictApp } from '../../../change-set/app/predict-app';
 import { GENERATED_SPEC } from '../../../change-set/replacement-spec-lookup';
+import { securityChanges, SecurityChanges } from '../../../review/security/security-changes';
 import { ParameterMap, parametersFor, ScopedParameters } from '../../input/parameter-values';
 import { AssemblyStack } from '../../input/read-assembly';
 import { StackPair, StackTemplates } from '../../input/stack-pairs';
@@ -20,6 +21,8 @@ export interface StackDiff {
   readonly sourceLocations?: StackTemplates['sourceLocations'];
   /** The new side's template file (the deployed one's for a removed stack), when read from one. */
   readonly templateFile?: string;
+  /** IAM statements, managed policies and security-group rules added and removed, by nested stack path ('' at the top). */
+  readonly security: ReadonlyMap<string, SecurityChanges>;
 }
 
 /** `--parameters-before` and `--parameters-after`, parsed. */
@@ -94,10 +97,20 @@ export function predictStacks(
       ...(onlyIn === undefined ? {} : { onlyIn }),
       changeSet: PredictedChangeSet._of(app.stacks[index].predicted, undefined, pair.name),
       constructPaths: constructPathsOf(pair.before, pair.after),
+      security: securityOf(pair),
       ...sourcesOf(pair),
       ...templateFileOf(pair),
     }];
   });
+}
+
+/** The security changes of the stack's template and of each nested stack's both sides have, or one side has. */
+function securityOf(pair: StackPair): ReadonlyMap<string, SecurityChanges> {
+  const nested = new Set([...pair.before?.nestedTemplates.keys() ?? [], ...pair.after?.nestedTemplates.keys() ?? []]);
+  return new Map([
+    ['', securityChanges(pair.before?.template, pair.after?.template)],
+    ...[...nested].map((path) => [path, securityChanges(pair.before?.nestedTemplates.get(path), pair.after?.nestedTemplates.get(path))] as const),
+  ]);
 }
 
 function templateFileOf(pair: StackPair): Pick<StackDiff, 'templateFile'> {

@@ -21,11 +21,53 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
   };
   const stackJson = (diff: StackDiff) => {
     const outputs = diff.changeSet.outputs;
-    return { Changes: changesOf(diff), ...(outputs.length === 0 ? {} : { Outputs: outputs.map(outputJson) }) };
+    const security = securityJson(diff);
+    return {
+      Changes: changesOf(diff),
+      ...(outputs.length === 0 ? {} : { Outputs: outputs.map(outputJson) }),
+      ...(security === undefined ? {} : { SecurityChanges: security }),
+    };
   };
   const single = diffs.length === 1 && diffs[0].name === undefined;
   const output = single ? stackJson(diffs[0]) : Object.fromEntries(diffs.map((diff) => [diff.name, stackJson(diff)]));
   return `${JSON.stringify(output, null, 2)}\n`;
+}
+
+/** The stack's IAM statements, managed policies and security-group rules added and removed, with what each broadens (none when nothing changed). */
+function securityJson(diff: StackDiff): unknown[] | undefined {
+  const rows = [...diff.security].flatMap(([nested, changes]) => {
+    const at = nested === '' ? {} : { NestedStackPath: nested };
+    return [
+      ...changes.statements.map(({ change, item }) => ({
+        Change: change,
+        Kind: 'IamStatement',
+        LogicalResourceId: item.logicalId,
+        Source: item.source,
+        Effect: item.effect,
+        Actions: item.actions,
+        Principals: item.principals,
+        Resources: item.resources,
+        ...(item.negated.length === 0 ? {} : { Negated: item.negated }),
+        ...(item.condition === undefined ? {} : { Condition: item.condition }),
+        Broadening: (change === '+') === (item.effect !== 'Deny'),
+        ...at,
+      })),
+      ...changes.managedPolicies.map(({ change, item }) => ({ Change: change, Kind: 'ManagedPolicy', LogicalResourceId: item.logicalId, PolicyArn: item.policyArn, Broadening: change === '+', ...at })),
+      ...changes.rules.map(({ change, item }) => ({
+        Change: change,
+        Kind: 'SecurityGroupRule',
+        LogicalResourceId: item.logicalId,
+        Direction: item.direction,
+        Group: item.group,
+        Protocol: item.protocol,
+        Ports: item.ports,
+        Peer: item.peer,
+        Broadening: change === '+',
+        ...at,
+      })),
+    ];
+  });
+  return rows.length === 0 ? undefined : rows;
 }
 
 /** An output change in CloudFormation's spelling (`OutputKey`, `ExportName`, as `DescribeStacks` names them). */

@@ -7,6 +7,7 @@ import { renderChanges } from './render-changes';
 import { renderDataVerdicts } from './render-data-verdicts';
 import { renderOutputs } from './render-outputs';
 import { renderRefactor } from './render-refactor';
+import { renderSecurity } from './render-security';
 import { summaryLine } from './summary';
 import { FailureVerdict, RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
@@ -48,6 +49,7 @@ export function renderText(diffs: readonly StackDiff[], style: Style, extras: Te
     lines.push('');
   }
   lines.push(...renderDataVerdicts(diffs, style));
+  lines.push(...renderSecurity(diffs, style));
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
     for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));

@@ -28,6 +28,7 @@ export function reviewOf(diffs: readonly StackDiff[], rules: readonly ReviewRule
       ...(diff.displayName === undefined ? {} : { displayName: diff.displayName }),
       ...(diff.onlyIn === undefined ? {} : { onlyIn: diff.onlyIn }),
       changeSet: diff.changeSet,
+      security: diff.security,
       locate: (nestedStackPath: string, logicalId: string) => {
         const constructPath = diff.constructPaths.get(nestedStackPath)?.get(logicalId);
         const recorded = nestedStackPath === '' ? diff.sourceLocations?.get(logicalId) : undefined;

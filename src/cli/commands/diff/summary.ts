@@ -12,7 +12,8 @@ export function summaryLine(summary: ChangeCounts): string {
   const failures = [plural(summary.certainFailures, 'certain failure'), plural(summary.possibleFailures, 'possible failure')];
   const data = summary.dataVerdicts === 0 ? '' : `; ${plural(summary.dataVerdicts, 'data verdict')} (${summary.dataLoss} deleting data)`;
   const outputs = summary.outputs === 0 ? '' : `; ${plural(summary.outputs, 'output')} changed`;
-  return `Summary: ${parts.join(', ')}; ${failures.join(', ')}; ${plural(summary.renames, 'probable rename')}${data}${outputs}`;
+  const security = summary.securityBroadening === 0 ? '' : `; ${plural(summary.securityBroadening, 'change')} broadening permissions`;
+  return `Summary: ${parts.join(', ')}; ${failures.join(', ')}; ${plural(summary.renames, 'probable rename')}${data}${outputs}${security}`;
 }
 
 function plural(count: number, noun: string): string {

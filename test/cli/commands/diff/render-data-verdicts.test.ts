@@ -7,6 +7,7 @@ import { styleFor } from '../../../../src/cli/render/style';
 const diff = (before: Record<string, unknown>, after: Record<string, unknown>): StackDiff => ({
   changeSet: ChangeSetPredictor.predict({ Resources: before }, { Resources: after }),
   constructPaths: new Map(),
+  security: new Map(),
 });
 
 describe('the label of a data verdict', () => {

@@ -1,0 +1,34 @@
+/**
+ * The report's security section, as `cdk diff` prints its security tables: the IAM statements,
+ * managed policies and security-group rules each stack adds (`+`) and removes (`-`), a
+ * broadening marked `[+!]`, with what makes it wide.
+ */
+import { StackDiff } from './predict-stacks';
+import { ruleText, SecurityChanges, statementText } from '../../../review/security/security-changes';
+import { Style } from '../../render/style';
+
+/** The section's lines (none when no stack's security changes), ending with a blank line. */
+export function renderSecurity(diffs: readonly StackDiff[], style: Style): string[] {
+  const lines: string[] = [];
+  for (const diff of diffs) {
+    for (const [nestedPath, changes] of diff.security) {
+      const where = [diff.name, nestedPath === '' ? undefined : nestedPath].filter((part) => part !== undefined && part !== '').join('/');
+      lines.push(...stackLines(where, changes, style));
+    }
+  }
+  if (lines.length === 0) return [];
+  return [style.heading('Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)'), ...lines, ''];
+}
+
+function stackLines(where: string, changes: SecurityChanges, style: Style): string[] {
+  const prefix = where === '' ? '' : `${where} `;
+  const marker = (change: '+' | '-', broadens: boolean) => (broadens ? style.replaced('[+!]') : change === '+' ? style.added('[+]') : style.removed('[-]'));
+  return [
+    ...changes.statements.map(({ change, item }) => {
+      const broadens = (change === '+') === (item.effect !== 'Deny');
+      return `${marker(change, broadens)} ${prefix}IAM statement ${statementText(item)}`;
+    }),
+    ...changes.managedPolicies.map(({ change, item }) => `${marker(change, change === '+')} ${prefix}managed policy ${item.policyArn} on ${item.logicalId}`),
+    ...changes.rules.map(({ change, item }) => `${marker(change, change === '+')} ${prefix}security group ${item.direction} ${ruleText(item)} (${item.logicalId})`),
+  ];
+}

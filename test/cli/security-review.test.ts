@@ -1,0 +1,89 @@
+/** `diff` on security changes: the section, `--fail-on security`, `kind: security` rules and every output, run as the command runs. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { run } from './helpers';
+
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-security-'));
+const write = (name: string, content: unknown) => {
+  const file = path.join(DIR, name);
+  fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+
+// The shapes aws-cdk-lib writes for a function's role policy and an ALB's security group.
+const template = (action: string, ingress: unknown[], tags: unknown[]) => ({
+  Resources: {
+    FnServiceRoleDefaultPolicyE3F8A5B1: {
+      Type: 'AWS::IAM::Policy',
+      Properties: {
+        PolicyName: 'FnServiceRoleDefaultPolicyE3F8A5B1',
+        Roles: [{ Ref: 'FnServiceRoleB9001A96' }],
+        PolicyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: action, Resource: '*' }] },
+      },
+    },
+    FnServiceRoleB9001A96: {
+      Type: 'AWS::IAM::Role',
+      Properties: {
+        AssumeRolePolicyDocument: { Version: '2012-10-17', Statement: [{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } }] },
+        ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AWSLambdaBasicExecutionRole']] }],
+        Tags: tags,
+      },
+    },
+    LbSecurityGroup: {
+      Type: 'AWS::EC2::SecurityGroup',
+      Properties: { GroupDescription: 'lb', VpcId: 'vpc-1', SecurityGroupIngress: ingress, SecurityGroupEgress: [{ CidrIp: '255.255.255.255/32', Description: 'Disallow all traffic', FromPort: 252, IpProtocol: 'icmp', ToPort: 86 }] },
+    },
+  },
+});
+const https = { CidrIp: '10.0.0.0/8', Description: 'internal', FromPort: 443, IpProtocol: 'tcp', ToPort: 443 };
+const ssh = { CidrIp: '0.0.0.0/0', Description: 'ssh', FromPort: 22, IpProtocol: 'tcp', ToPort: 22 };
+const before = write('before.json', template('s3:GetObject', [https], [{ Key: 'team', Value: 'a' }]));
+const broadened = write('after.json', template('*', [https, ssh], [{ Key: 'team', Value: 'b' }]));
+const tagsOnly = write('tags.json', template('s3:GetObject', [https], [{ Key: 'team', Value: 'b' }]));
+
+test('GIVEN a policy broadened to * and port 22 opened WHEN diffed THEN the report has the security section and the summary counts both changes', async () => {
+  const result = await run(['diff', before, broadened]);
+  expect(result.code).toBe(0);
+  expect(result.stdout).toContain([
+    'Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)',
+    '[-] IAM statement Allow s3:GetObject on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+    '[+!] IAM statement Allow * on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+    '[+!] security group ingress tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)',
+  ].join('\n'));
+  expect(result.stdout).toMatch(/; 2 changes broadening permissions\n$/);
+});
+
+test('GIVEN --fail-on security WHEN permissions broaden THEN it exits 1; when only a tag changes THEN 0', async () => {
+  expect((await run(['diff', before, broadened, '--fail-on', 'security'])).code).toBe(1);
+  expect((await run(['diff', before, tagsOnly, '--fail-on', 'security'])).code).toBe(0);
+});
+
+test('GIVEN a rule on kind: security WHEN permissions broaden THEN it decides, and every output says so', async () => {
+  const rules = write('security.yaml', 'rules:\n  - id: security-review\n    match: { kind: security }\n    level: fail\n    message: Permissions broaden; get a security review\n');
+  const outputs = ['--markdown', path.join(DIR, 'r.md'), '--sarif', path.join(DIR, 'r.sarif'), '--html', path.join(DIR, 'r.html')];
+  const result = await run(['diff', before, broadened, '--rules', rules, ...outputs]);
+  expect(result.code).toBe(1);
+  expect(result.stdout).toContain('[fail] AWS::EC2::SecurityGroup LbSecurityGroup\n    security-review: Permissions broaden; get a security review');
+  expect(result.stdout).toContain('[fail] AWS::IAM::Policy FnServiceRoleDefaultPolicyE3F8A5B1\n    security-review');
+  expect(result.stdout).not.toContain('[fail] AWS::IAM::Role');
+  const markdown = fs.readFileSync(path.join(DIR, 'r.md'), 'utf8');
+  expect(markdown).toContain('### 🔐 Security: IAM statements, managed policies and security-group rules (3)');
+  expect(markdown).toContain('| **+!** | template | security group ingress | `tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)` |');
+  const sarif = JSON.parse(fs.readFileSync(path.join(DIR, 'r.sarif'), 'utf8')).runs[0];
+  expect(sarif.results.map((r: any) => r.ruleId).sort()).toEqual(['security-review', 'security-review']);
+  expect(fs.readFileSync(path.join(DIR, 'r.html'), 'utf8')).toContain('<td class="level level-fail">+ broadens</td>');
+  const json = JSON.parse((await run(['diff', before, broadened, '--json'])).stdout);
+  expect(json.SecurityChanges.filter((row: any) => row.Broadening).map((row: any) => [row.Kind, row.LogicalResourceId])).toEqual([
+    ['IamStatement', 'FnServiceRoleDefaultPolicyE3F8A5B1'], ['SecurityGroupRule', 'LbSecurityGroup'],
+  ]);
+});
+
+test('GIVEN no rule WHEN permissions broaden THEN the built-in level warns with what broadens; SARIF reports it under its own rule', async () => {
+  const sarifFile = path.join(DIR, 'b.sarif');
+  await run(['diff', before, broadened, '--sarif', sarifFile]);
+  const results = JSON.parse(fs.readFileSync(sarifFile, 'utf8')).runs[0].results;
+  const security = results.filter((r: any) => r.ruleId === 'cdk-lifecycle:security-broadening');
+  expect(security.map((r: any) => r.level)).toEqual(['warning', 'warning']);
+  expect(security.map((r: any) => r.message.text).join('\n')).toContain('broadens permissions: adds the ingress rule tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (open to every IPv4 address)');
+});
