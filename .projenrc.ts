@@ -193,15 +193,26 @@ exampleExports.exec(`${exampleSynth} --output cdk.out.before`, { cwd: 'examples'
 exampleExports.exec(`${exampleSynth} -c newQueueName=true --output cdk.out.exports`, { cwd: 'examples' });
 exampleExports.exec('ts-node --transpile-only ../src/cli/main.ts diff cdk.out.before cdk.out.exports --fail-on none', { cwd: 'examples' });
 
-// `npm run example:review`: the same change as every review output (examples/review/), and
-// the README's screenshot of its HTML report (docs/images/review-report.png) from headless
-// Chromium (Debian's package).
+// `npm run example:review`: the same change as every review output, and a screenshot of its
+// HTML report from headless Chromium (Debian's package), all in the git-ignored examples/review/:
+// an example never modifies a tracked file.
 const exampleReview = project.addTask('example:review', {
-  description: 'Write the example change as HTML, Markdown, SARIF and JUnit (examples/review/) and screenshot the HTML report for the README',
+  description: 'Write the example change as HTML, Markdown, SARIF and JUnit and a screenshot of the HTML report (examples/review/, git-ignored)',
   env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
 });
 exampleReview.spawn(exampleDiff);
 exampleReview.exec('bash build-tools/example-review.sh');
+
+// `npm run docs:samples`: the README's sample outputs, rerun on the example app
+// (test/readme-samples.test.ts fails when they differ), and its screenshot of the HTML report.
+const docsSamples = project.addTask('docs:samples', {
+  description: 'Rewrite the README\'s sample outputs from the commands they show, and docs/images/review-report.png from the example review',
+  env: { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+});
+docsSamples.spawn(bundleRuntime);
+docsSamples.exec('ts-node --transpile-only build-tools/readme-samples.ts');
+docsSamples.spawn(exampleReview);
+docsSamples.exec('cp examples/review/review-report.png docs/images/review-report.png');
 
 // Code generation for the other jsii languages: their registries are unreachable here, so
 // generated code is the check.
