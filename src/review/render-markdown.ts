@@ -14,7 +14,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 const ICON: Record<ReviewChange['level'], string> = { fail: '❌', warn: '⚠️', info: 'ℹ️', ignore: '·' };
 
 /** The Markdown summary, at most `limit` characters. */
-export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LIMIT): string {
+export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LIMIT, planLines: readonly string[] = []): string {
   const c = review.counts;
   const head = [
     '## cdk-lifecycle: predicted changes',
@@ -32,6 +32,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     { title: '⬇️ Certain failures lowered by rules (CloudFormation will still fail them)', ...why, rows: review.changes.filter((change) => change.lowered !== undefined).map(whyRow), collapsed: false },
     { title: `${ICON.fail} Fails the review`, ...why, rows: shown.filter((change) => change.level === 'fail').map(whyRow), collapsed: false },
     { title: `${ICON.warn} Failures, data and replacements to check`, ...why, rows: shown.filter((change) => change.level === 'warn').map(whyRow), collapsed: false },
+    { title: '🔀 Renames and moves', columns: ['Stack', 'From', 'To', 'Type', 'Similarity'], rows: shown.filter((change) => change.rename?.direction === 'from').map(renameRow), collapsed: false },
     { title: '🔐 Security: IAM statements, managed policies and security-group rules', columns: ['', 'Stack', 'What', 'Statement or rule'], rows: securityRows(review), collapsed: false },
     { title: 'Values that change', columns: ['Stack', 'Resource', 'Path', 'Before', 'After'], rows: shown.flatMap(valueRows), collapsed: true },
     { title: 'All changes', ...all, rows: shown.map(allRow), collapsed: true },
@@ -64,6 +65,11 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     if (written < section.rows.length) cut.push(`${section.title}: ${section.rows.length - written} of ${section.rows.length}`);
     out.push(...closing);
   }
+  if (planLines.length > 0) {
+    const block = ['<details><summary>Refactor plan</summary>', '', '```text', ...planLines, '```', '', '</details>', ''];
+    if (used + length(block) + footerRoom <= limit) out.push(...block);
+    else cut.push('Refactor plan: all of it');
+  }
   if (cut.length > 0) {
     out.push(`> **Cut to fit GitHub's ${limit.toLocaleString('en-US')}-character comment limit:** ${cut.join('; ')} row(s) not shown. The full review is in the JSON, HTML and SARIF outputs.`, '');
   }
@@ -76,6 +82,11 @@ interface MarkdownSection {
   readonly columns: readonly string[];
   readonly rows: readonly string[];
   readonly collapsed: boolean;
+}
+
+/** A probable rename: the old logical id, the new one (whose change this is). */
+function renameRow(change: ReviewChange): string {
+  return `| ${cell(stackOf(change))} | ${cell(change.rename!.logicalId)} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${change.rename!.similarity} |`;
 }
 
 /** A row per IAM statement, managed policy and security-group rule added (`+`, `+!` when it broadens) or removed. */

@@ -74,6 +74,9 @@ export interface ReviewOutput {
   readonly notes: readonly string[];
 }
 
+/** The resource CDK adds to every stack for version reporting: never counted as a change. */
+export const CDK_METADATA_TYPE = 'AWS::CDK::Metadata';
+
 /** The resource type a review change of an output carries. */
 export const OUTPUT_RESOURCE_TYPE = 'Output';
 
@@ -187,7 +190,8 @@ function changesOf(
   stack: ReviewInputStack, changeSet: PredictedChangeSet, nestedStackPath: string | undefined, decide: LevelDecider,
 ): ReviewChange[] {
   const byId = new Map(changeSet.changes.map((change) => [change.logicalResourceId, change]));
-  const own = changeSet.changes.map((change) => {
+  // CDK's version reporting (its Analytics string changes with the libraries) is not a change to review.
+  const own = changeSet.changes.filter((change) => change.resourceType !== CDK_METADATA_TYPE).map((change) => {
     const where = stack.locate?.(nestedStackPath ?? '', change.logicalResourceId);
     const rename = change.probableRename;
     const base = {

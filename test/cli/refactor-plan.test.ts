@@ -131,6 +131,19 @@ describe('a cross-stack move and a rename in a synthesized two-stack app', () =>
     expect(plan.Steps.map((step: any) => step.Kind)).toEqual(['Refactor', 'Deploy']);
   });
 
+  test('GIVEN --html and --markdown WHEN the diff has moves THEN both show the moves and the plan\'s steps as the text report does', async () => {
+    const result = await run(['diff', 'before', 'after', '--html', 'r.html', '--markdown', 'r.md', '--fail-on', 'none'], { cwd: tmp });
+    const moves = /^Moves: .*$/m.exec(result.stdout)![0];
+    const step = /^Step 1: .*$/m.exec(result.stdout)![0];
+    const html = fs.readFileSync(path.join(tmp, 'r.html'), 'utf8');
+    expect(html).toContain('<section id="plan"><h3>Refactor plan</h3>');
+    expect(html).toContain(moves);
+    expect(html).toContain(step);
+    const markdown = fs.readFileSync(path.join(tmp, 'r.md'), 'utf8');
+    expect(markdown).toContain(`\`\`\`text\n${moves}`);
+    expect(markdown).toContain(step);
+  });
+
   test('GIVEN --fail-on data-loss WHEN the only data verdict retains THEN the exit code is 0; when the renamed queue\'s messages are deleted it is 1', async () => {
     expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'data-loss'], { cwd: tmp })).code).toBe(0);
     expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'failure'], { cwd: tmp })).code).toBe(0);

@@ -42,3 +42,10 @@ test('GIVEN --property-values WHEN diffed THEN each change lists its ValueChange
   const plain = JSON.parse((await run(['diff', before, after, '--json'])).stdout);
   expect(plain.Changes[0].ResourceChange.PredictorAdditions?.ValueChanges).toBeUndefined();
 });
+
+test('GIVEN only the CDKMetadata of a stack changes WHEN diffed THEN the report lists no resource and counts nothing', async () => {
+  const stack = (analytics: string) => write(`meta-${analytics}.json`, { Resources: { CDKMetadata: { Type: 'AWS::CDK::Metadata', Properties: { Analytics: analytics } } } });
+  const { stdout } = await run(['diff', stack('v2:a'), stack('v2:b')]);
+  expect(stdout).not.toContain('CDKMetadata');
+  expect(stdout).toContain('Summary: 0 added, 0 modified in place, 0 replaced');
+});

@@ -39,3 +39,16 @@ test('GIVEN a policy broadened WHEN summarized THEN "Values that change" has the
   expect(markdown).toContain('<details><summary>Values that change (1)</summary>');
   expect(markdown).toContain('| App | Policy | `PolicyDocument.Statement[1].Action` | `"s3:GetObject"` | `` "a\\|b`c" `` |');
 });
+
+test('GIVEN a rename and a refactor plan WHEN summarized THEN the renames section has one row per rename, as many as the head counts, and the plan follows', () => {
+  const review = reviewSides('templates/before.json', 'templates/after.yaml');
+  const markdown = renderMarkdown(review, undefined, ['Moves: 1 resource renamed or moved', 'Step 1: refactor']);
+  expect(markdown).toContain(`; ${review.counts.renames} probable renames`);
+  expect(markdown).toContain(`### 🔀 Renames and moves (${review.counts.renames})`);
+  expect(markdown).toContain('| template | OrdersQueue | OrdersQueueV2 | `AWS::SQS::Queue` | 1 |');
+  expect(markdown).toContain('<details><summary>Refactor plan</summary>\n\n```text\nMoves: 1 resource renamed or moved\nStep 1: refactor\n```');
+  const count = (title: string) => Number(new RegExp(`${title} \\((\\d+)\\)`).exec(markdown)![1]);
+  expect(count('❌ Fails the review')).toBe(review.counts.byLevel.fail);
+  expect(count('⚠️ Failures, data and replacements to check')).toBe(review.counts.byLevel.warn);
+  expect(count('All changes')).toBe(review.changes.filter((change) => change.level !== 'ignore').length);
+});

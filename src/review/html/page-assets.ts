@@ -28,6 +28,8 @@ td, ul.values li, .chain { overflow-wrap: anywhere; } ul.values .mono, ul.values
 nav.filters { display: flex; gap: 12px; flex-wrap: wrap; align-items: center; padding: 8px 0; position: sticky; top: 0; background: #fcfcfd; z-index: 2; border-bottom: 1px solid #eaecf0; }
 nav.filters label { font-size: 0.85rem; } nav.filters select, nav.filters input { font-size: 0.85rem; margin-left: 4px; }
 .graph-wrap { overflow: auto; border: 1px solid #eaecf0; border-radius: 6px; background: #fff; max-height: 520px; }
+svg.graph .edge-rename { stroke: #6941c6; stroke-dasharray: 5 3; } svg.graph [hidden] { display: none; } li.tree-change[hidden] { display: none; }
+pre.plan { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #eaecf0; border-radius: 6px; padding: 8px; }
 svg.graph text { font-size: 11px; } svg.graph .node-type { fill: #475467; font-size: 10px; } svg.graph .edge { fill: none; stroke: #98a2b3; stroke-width: 1.2; }
 svg.legend text { font-size: 12px; }
 details.group > summary { cursor: pointer; } details.group { margin-left: 14px; } .count { color: #475467; }
@@ -38,35 +40,47 @@ section.changes tbody tr { content-visibility: auto; contain-intrinsic-size: aut
 `;
 
 /**
- * The page's script: the filters (stack, kind, resource type, text) and their counts. It only
- * sets `hidden` on rows, so 5,000 rows filter at once.
+ * The page's script: the filters (stack, kind, resource type, text) and their counts, over the
+ * tables' rows, the graphs' boxes (and the arrows between boxes shown) and the tree's changes.
+ * It only sets `hidden`, so 5,000 changes filter at once. A change listed in several sections
+ * counts once.
  */
 export const PAGE_SCRIPT = `
 (function () {
   var nav = document.querySelector('nav.filters');
   if (!nav) return;
   nav.hidden = false;
-  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.change'));
+  var rows = Array.prototype.slice.call(document.querySelectorAll('tr.change, svg.graph g.node, li.tree-change'));
+  var edges = Array.prototype.slice.call(document.querySelectorAll('svg.graph path.edge'));
+  var keys = {};
+  rows.forEach(function (row) { if (row.tagName === 'TR') keys[row.getAttribute('data-key')] = true; });
+  var total = Object.keys(keys).length;
   var controls = { stack: nav.querySelector('#filter-stack'), kind: nav.querySelector('#filter-kind'), type: nav.querySelector('#filter-type'), text: nav.querySelector('#filter-text') };
   var shown = nav.querySelector('#filter-count');
   function apply() {
     var stack = controls.stack.value, kind = controls.kind.value, type = controls.type.value, text = controls.text.value.trim().toLowerCase();
-    var visible = 0;
+    var visible = {};
+    var shownNodes = {};
     for (var i = 0; i < rows.length; i++) {
       var row = rows[i];
       var ok = (stack === '' || row.getAttribute('data-stack') === stack)
-        && (kind === '' || row.getAttribute('data-kind') === kind)
+        && (kind === '' || (' ' + row.getAttribute('data-kind') + ' ').indexOf(' ' + kind + ' ') >= 0)
         && (type === '' || row.getAttribute('data-type') === type)
         && (text === '' || row.textContent.toLowerCase().indexOf(text) >= 0);
-      row.hidden = !ok;
-      if (ok) visible++;
+      if (ok) row.removeAttribute('hidden'); else row.setAttribute('hidden', '');
+      if (ok && row.tagName === 'TR') visible[row.getAttribute('data-key')] = true;
+      if (ok && row.tagName !== 'TR' && row.tagName !== 'LI') shownNodes[row.getAttribute('data-key')] = true;
+    }
+    for (var k = 0; k < edges.length; k++) {
+      var both = shownNodes[edges[k].getAttribute('data-from')] && shownNodes[edges[k].getAttribute('data-to')];
+      if (both) edges[k].removeAttribute('hidden'); else edges[k].setAttribute('hidden', '');
     }
     var sections = document.querySelectorAll('section.changes');
     for (var j = 0; j < sections.length; j++) {
       var any = sections[j].querySelector('tr.change:not([hidden])');
       sections[j].hidden = !any;
     }
-    shown.textContent = visible + ' of ' + rows.length + ' changes shown';
+    shown.textContent = Object.keys(visible).length + ' of ' + total + ' changes shown';
   }
   ['stack', 'kind', 'type'].forEach(function (name) { controls[name].addEventListener('change', apply); });
   var timer;

@@ -11,6 +11,7 @@ import type { Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
+import { kindsOf } from '../review-rules';
 import { ruleText, statementText } from '../security/security-changes';
 
 /** What the page says about the run besides the review. */
@@ -22,6 +23,8 @@ export interface PageOptions {
   readonly groupBy: readonly GroupKey[];
   /** `cdk-lifecycle x.y.z`. */
   readonly tool: string;
+  /** The refactor plan's moves and steps, as the text report writes them (none when nothing moved). */
+  readonly planLines?: readonly string[];
 }
 
 const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss', 'security', 'replace', 'maybe-replace', 'rename', 'remove', 'add', 'modify'];
@@ -29,13 +32,19 @@ const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss',
 /** The page. */
 export function renderHtml(review: Review, options: PageOptions): string {
   const shown = review.changes.filter((change) => change.level !== 'ignore');
+  // Each section lists every change it is about (a change may be in several: a failing
+  // replacement is in both), so each count on a card is the count of its section.
+  const listed = new Set<ReviewChange>();
+  const take = (changes: ReviewChange[]) => { changes.forEach((change) => listed.add(change)); return changes; };
   const sections: Array<[string, string, ReviewChange[]]> = [
-    ['failures', 'Certain failures, possible failures and data verdicts', review.changes.filter((change) => (change.level !== 'ignore' || change.lowered !== undefined) && (change.failure !== undefined || change.dataVerdict !== undefined))],
-    ['replacements', 'Replacements, with the references that cause them', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && (change.kind === 'replace' || change.kind === 'maybe-replace'))],
-    ['security', 'Security: changes that broaden permissions', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'security')],
-    ['renames', 'Renames and moves', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && change.kind === 'rename')],
-    ['other', 'Added, removed and modified in place', shown.filter((change) => change.failure === undefined && change.dataVerdict === undefined && ['add', 'remove', 'modify'].includes(change.kind))],
+    ['failures', 'Certain and possible failures', take(review.changes.filter((change) => (change.level !== 'ignore' || change.lowered !== undefined) && change.failure !== undefined))],
+    ['data', 'Data verdicts: what becomes of the data of removed and replaced resources', take(shown.filter((change) => change.dataVerdict !== undefined))],
+    ['security', 'Security: changes that broaden permissions', take(shown.filter((change) => change.security?.broadening === true))],
+    ['replacements', 'Replacements, with the references that cause them', take(shown.filter((change) => change.replacement === 'True' || change.replacement === 'Conditional'))],
+    // A rename is one row, on its new logical id, naming the old one.
+    ['renames', 'Renames and moves', take(shown.filter((change) => change.rename?.direction === 'from'))],
   ];
+  sections.push(['other', 'Added, removed and modified in place', shown.filter((change) => !listed.has(change))]);
   const stacks = [...new Set(shown.map(stackOf))];
   const types = [...new Set(shown.map((change) => change.resourceType))].sort();
   return [
@@ -49,7 +58,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     summary(review),
     '</header>',
     filters(stacks, types, shown.length),
-    ...sections.map(([id, title, changes]) => changeSection(id, title, changes)),
+    ...sections.map(([id, title, changes]) => changeSection(id, title, changes) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
     securityTables(review),
     graphs(review),
     tree(shown, options.groupBy),
@@ -61,16 +70,18 @@ export function renderHtml(review: Review, options: PageOptions): string {
 
 function summary(review: Review): string {
   const c = review.counts;
-  const cells: Array<[string, number]> = [
-    ['Fail the review', c.byLevel.fail], ['Warnings', c.byLevel.warn], ['Certain failures', c.certainFailures], ['Possible failures', c.possibleFailures],
-    ['Data deleted', c.dataLoss], ['Replaced', c.replaced], ['Maybe replaced', c.maybeReplaced], ['Removed', c.removed], ['Added', c.added],
-    ['Modified in place', c.modified], ['Probable renames', c.renames], ['Broaden permissions', c.securityBroadening], ['Outputs changed', c.outputs], ['Ignored by rules', c.byLevel.ignore],
+  // data-section: the section whose rows the card counts (a test checks each against it).
+  const cells: Array<[string, number, string?]> = [
+    ['Fail the review', c.byLevel.fail], ['Warnings', c.byLevel.warn], ['Certain failures', c.certainFailures, 'failures'], ['Possible failures', c.possibleFailures, 'failures'],
+    ['Data verdicts', c.dataVerdicts, 'data'], ['Data deleted', c.dataLoss], ['Replaced', c.replaced, 'replacements'], ['Maybe replaced', c.maybeReplaced, 'replacements'],
+    ['Removed', c.removed], ['Added', c.added], ['Modified in place', c.modified], ['Probable renames', c.renames, 'renames'],
+    ['Broaden permissions', c.securityBroadening, 'security'], ['Outputs changed', c.outputs], ['Ignored by rules', c.byLevel.ignore],
   ];
   const verdict = c.byLevel.fail > 0
     ? `<strong class="level level-fail">${c.byLevel.fail} change${c.byLevel.fail === 1 ? ' fails' : 's fail'} the review</strong>`
     : '<strong class="level level-info">Nothing fails the review</strong>';
   return `<p class="summary">${verdict} · ${review.changes.length} change${review.changes.length === 1 ? '' : 's'} in ${review.stacks.length} stack${review.stacks.length === 1 ? '' : 's'}</p>`
-    + `<dl class="counts" id="counts">${cells.map(([label, count]) => `<div${count > 0 ? ' class="nonzero"' : ''}><dt>${label}</dt><dd>${count}</dd></div>`).join('')}</dl>`;
+    + `<dl class="counts" id="counts">${cells.map(([label, count, section]) => `<div${count > 0 ? ' class="nonzero"' : ''}${section === undefined ? '' : ` data-section="${section}"`}><dt>${label}</dt><dd>${count}</dd></div>`).join('')}</dl>`;
 }
 
 function filters(stacks: readonly string[], types: readonly string[], total: number): string {
@@ -81,6 +92,12 @@ function filters(stacks: readonly string[], types: readonly string[], total: num
     + `<label>Type<select id="filter-type"><option value="">all</option>${options(types)}</select></label>`
     + '<label>Text<input id="filter-text" type="search" placeholder="logical id, property, ..."></label>'
     + `<span id="filter-count" class="count">${total} changes</span></nav>`;
+}
+
+/** The refactor plan's moves and steps, under the renames. */
+function planSection(lines: readonly string[]): string {
+  if (lines.length === 0) return '';
+  return `<section id="plan"><h3>Refactor plan</h3><pre class="plan mono">${e(lines.join('\n'))}</pre></section>`;
 }
 
 function changeSection(id: string, title: string, changes: readonly ReviewChange[]): string {
@@ -96,12 +113,13 @@ function row(change: ReviewChange): string {
   const data = change.dataVerdict === undefined ? undefined
     : `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.failure === undefined ? explain(change) : change.dataVerdict.consequence)}`;
   const rename = change.rename === undefined ? '' : `: ${change.rename.direction} <code>${e(change.rename.logicalId)}</code> (similarity ${change.rename.similarity})`;
-  const what = [failure, data].filter((part) => part !== undefined).join('<br>') || `${e(KIND_STYLE[change.kind].label)}${rename}`;
+  const renamed = change.rename === undefined || (failure === undefined && data === undefined) ? undefined : `Probably renamed${rename}`;
+  const what = [failure, data, renamed].filter((part) => part !== undefined).join('<br>') || `${e(KIND_STYLE[change.kind].label)}${rename}`;
   const rule = change.lowered !== undefined ? `<br><strong class="lowered">${e(change.levelReason)}</strong> (level ${change.level}, not ${change.lowered.from})`
     : change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
   const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;
   const resource = `${change.constructPath === undefined ? '' : `${e(change.constructPath)}<br>`}<code>${e(change.logicalId)}</code>${source}`;
-  return `<tr class="change" data-stack="${e(stackOf(change))}" data-kind="${change.kind}" data-type="${e(change.resourceType)}" data-level="${change.level}">`
+  return `<tr class="change" ${filterAttributes(change)} data-level="${change.level}">`
     + `<td><span class="level level-${change.level}">${change.level}</span></td><td>${e(stackOf(change))}</td><td>${resource}</td>`
     + `<td><code>${e(change.resourceType)}</code></td><td>${what}${rule}</td><td>${details(change.details)}</td></tr>`;
 }
@@ -147,9 +165,19 @@ function graphs(review: Review): string {
 
 function tree(changes: readonly ReviewChange[], keys: readonly GroupKey[]): string {
   const render = (nodes: readonly GroupNode[]): string => nodes.map((node) => `<details class="group"><summary>${e(node.value)} <span class="count">(${node.count})</span></summary>`
-    + (node.children.length > 0 ? render(node.children) : `<ul>${node.changes.slice(0, 200).map((change) => `<li><code>${e(change.logicalId)}</code> ${e(stackOf(change))}</li>`).join('')}${node.changes.length > 200 ? `<li class="empty">and ${node.changes.length - 200} more</li>` : ''}</ul>`)
+    + (node.children.length > 0 ? render(node.children) : `<ul>${node.changes.slice(0, 200).map((change) => `<li class="tree-change" ${filterAttributes(change)}><code>${e(change.logicalId)}</code> ${e(stackOf(change))}</li>`).join('')}${node.changes.length > 200 ? `<li class="empty">and ${node.changes.length - 200} more</li>` : ''}</ul>`)
     + '</details>').join('');
   return `<section id="tree"><h2>Changes grouped by ${keys.map(e).join(', then ')}</h2>${render(aggregate(changes, keys))}</section>`;
+}
+
+/** The attributes the filters read. */
+function filterAttributes(change: ReviewChange): string {
+  return `data-key="${e(keyOf(change))}" data-stack="${e(stackOf(change))}" data-kind="${kindsOf(change).join(' ')}" data-type="${e(change.resourceType)}"`;
+}
+
+/** One change's identity on the page: the same in every section, graph and tree it appears in. */
+function keyOf(change: ReviewChange): string {
+  return `${stackOf(change)}/${change.output === undefined ? '' : 'Outputs/'}${change.logicalId}`;
 }
 
 function stackOf(change: ReviewChange): string {

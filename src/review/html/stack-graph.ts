@@ -1,11 +1,13 @@
 /**
  * The graph of a stack's affected resources, drawn as SVG when the page is written (so it
  * shows without JavaScript): each changed resource a box coloured by its kind, each reference
- * that carries a change (a detail's causing entity) an arrow from cause to dependent. Boxes
+ * that carries a change (a detail's causing entity) an arrow from cause to dependent, each
+ * probable rename a dashed arrow from the old logical id to the new one. Boxes
  * are laid out in columns by how far down a chain of causes they are, so a replacement reads
  * left to right: changed property -> resource -> dependents.
  */
 import type { ChangeKind, ReviewChange } from '../review-model';
+import { kindsOf } from '../review-rules';
 import { escapeHtml } from './escape-html';
 
 /** Boxes drawn per stack at most; the rest are listed in the tables only. */
@@ -42,7 +44,13 @@ export function stackGraph(changes: readonly ReviewChange[]): { svg: string; dra
       if (byKey.has(from) && from !== key(change)) edges.push([from, key(change)]);
     }
   }
-  const depth = depths(nodes.map(key), edges);
+  // A rename: from the old logical id to the new one.
+  const renames: Array<[string, string]> = nodes.flatMap((change) => {
+    if (change.rename?.direction !== 'from') return [];
+    const from = `${change.nestedStackPath ?? ''}/${change.rename.logicalId}`;
+    return byKey.has(from) ? [[from, key(change)] as [string, string]] : [];
+  });
+  const depth = depths(nodes.map(key), [...edges, ...renames]);
   const columns = new Map<number, string[]>();
   for (const node of nodes.map(key)) columns.set(depth.get(node)!, [...columns.get(depth.get(node)!) ?? [], node]);
   const position = new Map<string, { x: number; y: number }>();
@@ -51,16 +59,20 @@ export function stackGraph(changes: readonly ReviewChange[]): { svg: string; dra
   }
   const width = 20 + Math.max(1, columns.size) * (BOX_W + GAP_X) - GAP_X;
   const height = 20 + Math.max(1, ...[...columns.values()].map((members) => members.length)) * (BOX_H + GAP_Y) - GAP_Y;
-  const arrows = edges.map(([from, to]) => {
+  const arrow = (kind: 'cause' | 'rename') => ([from, to]: [string, string]) => {
     const a = position.get(from)!;
     const b = position.get(to)!;
-    return `<path class="edge" d="M${a.x + BOX_W} ${a.y + BOX_H / 2} C${a.x + BOX_W + GAP_X / 2} ${a.y + BOX_H / 2} ${b.x - GAP_X / 2} ${b.y + BOX_H / 2} ${b.x} ${b.y + BOX_H / 2}" marker-end="url(#arrow)"/>`;
-  });
+    const ends = `data-from="${escapeHtml(from)}" data-to="${escapeHtml(to)}"`;
+    return `<path class="edge edge-${kind}" ${ends} d="M${a.x + BOX_W} ${a.y + BOX_H / 2} C${a.x + BOX_W + GAP_X / 2} ${a.y + BOX_H / 2} ${b.x - GAP_X / 2} ${b.y + BOX_H / 2} ${b.x} ${b.y + BOX_H / 2}" marker-end="url(#arrow)"/>`;
+  };
+  const arrows = [...edges.map(arrow('cause')), ...renames.map(arrow('rename'))];
   const boxes = nodes.map((change) => {
     const { x, y } = position.get(key(change))!;
     const style = KIND_STYLE[change.kind];
     const label = shorten(change.constructPath ?? change.logicalId, 30);
-    return `<g class="node kind-${change.kind}" data-key="${escapeHtml(key(change))}"><title>${escapeHtml(`${change.resourceType} ${change.logicalId}: ${style.label}`)}</title>`
+    const stack = `${change.stack || 'template'}${change.nestedStackPath === undefined ? '' : `/${change.nestedStackPath}`}`;
+    const filters = `data-stack="${escapeHtml(stack)}" data-kind="${kindsOf(change).join(' ')}" data-type="${escapeHtml(change.resourceType)}"`;
+    return `<g class="node kind-${change.kind}" data-key="${escapeHtml(key(change))}" ${filters}><title>${escapeHtml(`${change.resourceType} ${change.logicalId}: ${style.label}`)}</title>`
       + `<rect x="${x}" y="${y}" width="${BOX_W}" height="${BOX_H}" rx="5" fill="${style.fill}" stroke="${style.stroke}"${style.dash ? ` stroke-dasharray="${style.dash}"` : ''}/>`
       + `<text x="${x + 8}" y="${y + 14}" class="node-id">${escapeHtml(label)}</text>`
       + `<text x="${x + 8}" y="${y + 27}" class="node-type">${escapeHtml(shorten(change.resourceType, 34))}</text></g>`;

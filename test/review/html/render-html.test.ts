@@ -34,7 +34,9 @@ async function open(review: Review, name: string, javaScriptEnabled = true, widt
   return { page, errors, requests, file };
 }
 
-const visibleRows = (page: Page) => page.locator('tr.change:visible').count();
+/** The changes whose rows show (a change may be listed in several sections: it counts once). */
+const visibleRows = async (page: Page) => new Set(await page.locator('tr.change:visible').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).size;
+const allRows = async (page: Page) => new Set(await page.locator('tr.change').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')))).size;
 
 describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested stack, a Stage)', () => {
   const review = reviewSides('assembly-before', 'assembly-after');
@@ -90,7 +92,7 @@ test('GIVEN 5,000 changed resources WHEN opened THEN every change is listed and 
   const review = reviewTemplates({ Big: [pair.before, pair.after], Other: [{ Resources: { Gone: { Type: 'AWS::SNS::Topic' } } }, { Resources: {} }] });
   const { page, errors } = await open(review, 'big');
   expect(errors).toEqual([]);
-  expect(await page.locator('tr.change').count()).toBe(5001);
+  expect(await allRows(page)).toBe(5001);
   await page.selectOption('#filter-kind', 'failure');
   expect(await page.locator('#filter-count').textContent()).toBe('833 of 5001 changes shown');
   await page.selectOption('#filter-stack', 'Other');
@@ -121,4 +123,39 @@ test('GIVEN a role policy broadened and a long environment changed WHEN opened a
   expect(await page.locator('#security tr.change').count()).toBe(1);
   expect(await page.locator('#security-tables tr.security-row').count()).toBe(2);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1400);
+});
+
+describe('GIVEN the review of the template fixtures (a rename whose new half fails, replacements through references)', () => {
+  const review = reviewSides('templates/before.json', 'templates/after.yaml');
+  const planLines = ['Moves: 1 resource renamed or moved, 1 can be a stack refactor', 'Step 1: refactor (aws cloudformation create-stack-refactor, or cdk refactor --unstable=refactor)'];
+
+  test('WHEN opened THEN every card that names a section counts the changes listed in it, and the renames and the plan are there', async () => {
+    const file = path.join(DIR, 'counts.html');
+    fs.writeFileSync(file, renderHtml(review, { before: 'a', after: 'b', groupBy: ['kind'], tool: 't', planLines }));
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`file://${file}`);
+    const cards = await page.locator('#counts div[data-section]').evaluateAll((divs) => divs.map((div) => [div.getAttribute('data-section'), Number(div.querySelector('dd')!.textContent)] as const));
+    const bySection = new Map<string, number>();
+    for (const [section, count] of cards) bySection.set(section!, (bySection.get(section!) ?? 0) + count);
+    for (const [section, count] of bySection) {
+      const rows = await page.locator(`#${section} tr.change`).count();
+      expect([section, rows]).toEqual([section, count]);
+    }
+    expect(bySection.get('renames')).toBe(1);
+    expect(await page.locator('#renames tr.change').textContent()).toContain('from OrdersQueue');
+    expect(await page.locator('#plan pre').textContent()).toBe(planLines.join('\n'));
+  });
+
+  test('WHEN opened THEN the graph draws cause → dependent arrows and a dashed rename arrow, and the filters hide boxes, arrows and tree entries too', async () => {
+    const { page } = await open(review, 'graph');
+    expect(await page.locator('svg.graph path.edge-cause').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('svg.graph path.edge-rename[data-from="/OrdersQueue"][data-to="/OrdersQueueV2"]').count()).toBe(1);
+    await page.selectOption('#filter-kind', 'add');
+    const shownBoxes = await page.locator('svg.graph g.node:visible').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-key')));
+    expect(shownBoxes.sort()).toEqual(['/Audit']);
+    expect(await page.locator('svg.graph path.edge:visible').count()).toBe(0);
+    expect(await page.locator('li.tree-change:not([hidden])').evaluateAll((items) => items.map((item) => item.querySelector('code')!.textContent))).toEqual(['Audit']);
+    await page.selectOption('#filter-kind', '');
+    expect(await page.locator('svg.graph path.edge-rename:visible').count()).toBe(1);
+  });
 });

@@ -5,6 +5,7 @@ import { predictStacks } from './predict-stacks';
 import { readRulesFile } from './read-rules-file';
 import { refactorPlanOf } from './refactor-plan-of';
 import { renderJson } from './render-json';
+import { renderRefactor } from './render-refactor';
 import { renderText } from './render-text';
 import { reviewOf } from './review-of';
 import { writeRefactorPlan } from './write-refactor-plan';
@@ -58,7 +59,7 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   io.stdout(options.json
     ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
     : [...deployedLines, renderText(diffs, style, { review, showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
-  writeReviewOutputs(review, rules, options, io, Date.now() - started);
+  writeReviewOutputs(review, rules, options, io, Date.now() - started, renderRefactor(plan, styleFor(false), planFile));
   return exitCodeFor(review);
 }
 

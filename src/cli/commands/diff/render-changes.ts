@@ -6,6 +6,7 @@
 import { ConstructPaths } from './construct-paths';
 import { PredictedChangeDetail, PredictedChangeSet, PredictedResourceChange } from '../../../change-set';
 import { detailReplacement, referenceChain, targetOf } from '../../../review/reference-chain';
+import { CDK_METADATA_TYPE } from '../../../review/review-model';
 import { ValueChange, valueDiff } from '../../../review/value-diff';
 import { Style } from '../../render/style';
 
@@ -23,7 +24,8 @@ function markerOf(change: PredictedResourceChange): string {
  * of logical ids of the nested stack being rendered ('' at the top), to find construct paths.
  */
 export function renderChanges(changeSet: PredictedChangeSet, style: Style, paths: ConstructPaths = new Map(), indent: string = '', nestedPath: string = ''): string[] {
-  const changes = changeSet.changes;
+  // CDK's version reporting resource changes with the libraries' versions: not a change to review.
+  const changes = changeSet.changes.filter((change) => change.resourceType !== CDK_METADATA_TYPE);
   const pathOf = (logicalId: string) => paths.get(nestedPath)?.get(logicalId);
   const byId = new Map(changes.map((change) => [change.logicalResourceId, change]));
   const nested = changeSet.nestedChangeSets;

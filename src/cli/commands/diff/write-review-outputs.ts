@@ -20,7 +20,9 @@ export const INFORMATION_URI = 'https://github.com/cdk-lifecycle/cdk-lifecycle';
  *
  * @throws CliError when a file cannot be written
  */
-export function writeReviewOutputs(review: Review, rules: readonly ReviewRule[], options: DiffOptions, io: CliIo, durationMs: number): void {
+export function writeReviewOutputs(
+  review: Review, rules: readonly ReviewRule[], options: DiffOptions, io: CliIo, durationMs: number, planLines: readonly string[] = [],
+): void {
   const { html, markdown, sarif, junit } = options.outputs;
   const version = packageVersion();
   const write = (given: string, flag: string, render: () => string) => {
@@ -33,9 +35,9 @@ export function writeReviewOutputs(review: Review, rules: readonly ReviewRule[],
     }
   };
   if (html !== undefined) {
-    write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}` }));
+    write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}`, planLines }));
   }
-  if (markdown !== undefined) write(markdown, '--markdown', () => renderMarkdown(review));
+  if (markdown !== undefined) write(markdown, '--markdown', () => renderMarkdown(review, undefined, planLines));
   if (sarif !== undefined) write(sarif, '--sarif', () => renderSarif(review, rules, { name: 'cdk-lifecycle', version, informationUri: INFORMATION_URI }));
   if (junit !== undefined) write(junit, '--junit', () => renderJunit(review, durationMs));
 }
