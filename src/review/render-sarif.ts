@@ -51,7 +51,7 @@ export function renderSarif(review: Review, rules: readonly ReviewRule[], tool: 
       ruleId,
       level: sarifLevel(change.level),
       message: messageOf(change),
-      logicalLocation: change.constructPath ?? [change.stack, change.nestedStackPath, change.logicalId].filter(Boolean).join('/'),
+      logicalLocation: [change.stack, change.nestedStackPath, change.constructPath ?? change.logicalId].filter(Boolean).join('/'),
       ...(change.source === undefined ? {} : {
         file: change.source.file, line: change.source.line, ...(change.source.column === undefined ? {} : { column: change.source.column }),
       }),
@@ -75,5 +75,6 @@ function messageOf(change: ReviewChange): string {
     ? explain(change)
     : change.security?.broadening === true ? `broadens permissions: ${change.security.reasons.join('; ')}`
       : change.action === 'Remove' ? 'is removed' : `is ${change.action === 'Add' ? 'added' : 'modified'}`;
-  return `${where}: ${what}${change.ruleId === undefined ? '' : ` [${change.ruleId}: ${change.levelReason}]`}`;
+  const was = change.formerSource === undefined ? '' : ` It was defined at ${change.formerSource.file}:${change.formerSource.line} in the deployed version of the app.`;
+  return `${where}: ${what}${change.ruleId === undefined ? '' : ` [${change.ruleId}: ${change.levelReason}]`}${was}`;
 }

@@ -35,7 +35,10 @@ export interface ResourceLocation {
   readonly logicalId: string;
   /** The construct path CDK recorded (`aws:cdk:path`), when it did. */
   readonly constructPath?: string;
+  /** Where the construct is defined in the app's source (absent for a removed resource: the line now holds other code). */
   readonly source?: SourceLocation;
+  /** For a removed resource: where its construct was defined in the deployed version of the app. */
+  readonly formerSource?: SourceLocation;
 }
 
 /** One detail of a change, with what a reviewer needs to read it. */
@@ -199,7 +202,8 @@ function changesOf(
       ...(nestedStackPath === undefined ? {} : { nestedStackPath }),
       logicalId: change.logicalResourceId,
       ...(where?.constructPath === undefined ? {} : { constructPath: where.constructPath }),
-      ...(where?.source === undefined ? {} : { source: where.source }),
+      // A removed resource's recorded line is the deployed app's: the code there may now be another construct's.
+      ...(where?.source === undefined ? {} : change.action === 'Remove' ? { formerSource: where.source } : { source: where.source }),
       resourceType: change.resourceType,
       action: change.action as ReviewChange['action'],
       ...(change.replacement === undefined ? {} : { replacement: change.replacement as ReviewChange['replacement'] }),

@@ -64,3 +64,13 @@ test('GIVEN more results than code scanning takes WHEN written THEN the most sev
   expect(run.results.filter((result: any) => result.level === 'error')).toHaveLength(10);
   expect(run.invocations[0].toolExecutionNotifications[0].message.text).toBe('10 of 25010 results were left out: code scanning takes at most 25000 per run (the most severe are kept)');
 });
+
+test('GIVEN a removed resource with the line it was defined at WHEN written THEN its result is at its stack (no physical location) and the message says where it was', () => {
+  const review = reviewSides('templates/before.json', 'templates/after.yaml', RULES);
+  const moved = { ...review, changes: review.changes.map((change) => (change.logicalId === 'Legacy' ? { ...change, formerSource: { file: 'app.ts', line: 7 } } : change)) };
+  const log = JSON.parse(renderSarif(moved, RULES, TOOL));
+  expect(log).toBeValidSarifLog();
+  const legacy = log.runs[0].results.find((result: any) => result.locations[0].logicalLocations[0].fullyQualifiedName === 'Legacy');
+  expect(legacy.locations[0].physicalLocation).toBeUndefined();
+  expect(legacy.message.text).toMatch(/It was defined at app\.ts:7 in the deployed version of the app\.$/);
+});

@@ -31,12 +31,30 @@ export function reviewOf(diffs: readonly StackDiff[], rules: readonly ReviewRule
       security: diff.security,
       locate: (nestedStackPath: string, logicalId: string) => {
         const constructPath = diff.constructPaths.get(nestedStackPath)?.get(logicalId);
-        const recorded = nestedStackPath === '' ? diff.sourceLocations?.get(logicalId) : undefined;
+        const recorded = nestedStackPath === '' ? diff.sourceLocations?.get(logicalId) ?? ancestorSource(diff, constructPath) : undefined;
         const source = recorded === undefined ? (nestedStackPath === '' ? inTemplate(logicalId) : undefined) : { ...recorded, file: relative(cwd, recorded.file) };
         return { ...(constructPath === undefined ? {} : { constructPath }), ...(source === undefined ? {} : { source }) };
       },
     };
   }), levelDecider(rules, failOn));
+}
+
+/**
+ * A construct CDK recorded no creation stack for (one made inside another, as a role's default
+ * policy is) is located at its nearest ancestor construct that has one: the user's code that
+ * made it, rather than a line of the synthesized template.
+ */
+function ancestorSource(diff: StackDiff, constructPath: string | undefined): SourceLocation | undefined {
+  if (constructPath === undefined || diff.sourceLocations === undefined) return undefined;
+  const paths = diff.constructPaths.get('');
+  let best: { depth: number; source: SourceLocation } | undefined;
+  for (const [logicalId, source] of diff.sourceLocations) {
+    const candidate = paths?.get(logicalId);
+    if (candidate === undefined || candidate === constructPath || !constructPath.startsWith(`${candidate}/`)) continue;
+    const depth = candidate.split('/').length;
+    if (best === undefined || depth > best.depth) best = { depth, source };
+  }
+  return best?.source;
 }
 
 /** The line of each resource's logical id in a template file (JSON or YAML, as CDK and editors write them). */
