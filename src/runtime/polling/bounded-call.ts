@@ -17,6 +17,10 @@ export interface CallClock {
 
 /** Below this, an attempt gets the whole time left instead of two thirds of it. */
 const MIN_ATTEMPT_MS = 200;
+/** A retry is not started with less time than this left: it could only time out. */
+const MIN_RETRY_MS = 20;
+/** Marks the errors of attempts this module abandoned, as against errors a service answered. */
+const ABANDONED = Symbol('abandoned');
 /** The first backoff ceiling, doubled after each attempt up to `MAX_BACKOFF_MS`. */
 const BASE_BACKOFF_MS = 50;
 const MAX_BACKOFF_MS = 1_000;
@@ -44,23 +48,28 @@ export async function boundedCall<T>(what: string, deadline: number, clock: Call
   const started = clock.now();
   let attempts = 0;
   let last: unknown;
+  let lastAnswer: unknown;
   for (;;) {
     const left = deadline - clock.now();
-    if (left <= 0) break;
+    // The first attempt is always made (it costs nothing); a retry only with time to answer.
+    if (left <= 0 || (attempts > 0 && left < MIN_RETRY_MS)) break;
     attempts++;
     try {
       return await attempt(call, left < 2 * MIN_ATTEMPT_MS ? left : (left * 2) / 3);
     } catch (e) {
       if (!isTransient(e)) throw e;
       last = e;
+      if (!(e as { [ABANDONED]?: boolean })[ABANDONED]) lastAnswer = e;
     }
     const pause = clock.random() * Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** attempts);
     if (clock.now() + pause >= deadline) break;
     await clock.sleep(pause);
   }
-  const cause = last as { name?: unknown; message?: unknown } | undefined;
+  // An attempt cut short by the deadline says less than what the service last answered.
+  const cause = (lastAnswer ?? last) as { name?: unknown; message?: unknown } | undefined;
   const name = typeof cause?.name === 'string' ? cause.name : 'TimeoutError';
-  const detail = typeof cause?.message === 'string' ? `: ${cause.message}` : '';
+  const cutShort = last !== cause && typeof (last as { message?: unknown })?.message === 'string' ? `; the last attempt: ${(last as Error).message}` : '';
+  const detail = typeof cause?.message === 'string' ? `: ${cause.message}${cutShort}` : '';
   throw Object.assign(new Error(`${what} gave up after ${attempts} attempt(s) in ${Math.round(clock.now() - started)} ms${detail}`), { name });
 }
 
@@ -71,7 +80,7 @@ async function attempt<T>(call: (signal: AbortSignal) => Promise<T>, ms: number)
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(Object.assign(new Error(`no answer within ${Math.round(ms)} ms`), { name: 'TimeoutError' }));
+      reject(Object.assign(new Error(`no answer within ${Math.round(ms)} ms`), { name: 'TimeoutError', [ABANDONED]: true }));
     }, ms);
   });
   // An abandoned attempt may still reject later: that must not become an unhandled rejection.

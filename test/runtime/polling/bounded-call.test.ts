@@ -61,6 +61,32 @@ describe('boundedCall', () => {
     expect(calls).toBeGreaterThan(3);
   });
 
+  test('GIVEN throttling, then a last attempt that the deadline cuts short WHEN it gives up THEN it names the throttling the service answered, and says how the last attempt ended', async () => {
+    // A slow machine: throttled answers take 300 ms each, the last attempt never answers.
+    let calls = 0;
+    const deadline = Date.now() + 1_000;
+    const error = await boundedCall('SSM PutParameter (claiming the request)', deadline, { ...realClock, random: () => 0 }, () => {
+      calls++;
+      if (deadline - Date.now() < 250) return new Promise<never>(() => undefined);
+      return new Promise<never>((_, reject) => setTimeout(() => reject(ssmThrottling()), 150));
+    }).catch((e: Error) => e);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(error).toMatchObject({ name: 'ThrottlingException' });
+    expect((error as Error).message).toMatch(/^SSM PutParameter \(claiming the request\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded; the last attempt: no answer within \d+ ms$/);
+  });
+
+  test('GIVEN a first attempt that took all but a few ms WHEN the deadline is that close THEN no retry is started that could only time out', async () => {
+    const { clock } = fakeClock();
+    let calls = 0;
+    const error = await boundedCall('SSM GetParameter', 10_000 + 1_000, { ...clock, random: () => 0 }, async () => {
+      calls++;
+      await clock.sleep(990);
+      throw ssmThrottling();
+    }).catch((e: Error) => e);
+    expect(calls).toBe(1);
+    expect(error).toMatchObject({ name: 'ThrottlingException', message: 'SSM GetParameter gave up after 1 attempt(s) in 990 ms: Rate exceeded' });
+  });
+
   test('GIVEN an error that a retry cannot help WHEN called THEN it is thrown at once, as it came', async () => {
     const { clock } = fakeClock();
     const denied = Object.assign(new Error('denied'), { name: 'AccessDeniedException', $metadata: { httpStatusCode: 400 } });

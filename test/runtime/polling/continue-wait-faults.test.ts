@@ -43,7 +43,7 @@ describe('claiming the hop', () => {
   });
 
   test.each([
-    ['throttled on every attempt', 'throttle' as const, /^could not claim hop 1 of the wait for isComplete: ThrottlingException: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see /],
+    ['throttled on every attempt', 'throttle' as const, /^could not claim hop 1 of the wait for isComplete: ThrottlingException: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded(; the last attempt: no answer within \d+ ms)? \(see /],
     ['never answering', 'hang' as const, /^could not claim hop 1 of the wait for isComplete: TimeoutError: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
   ])('GIVEN the claim %s WHEN the hop starts THEN it answers FAILED naming the claim, in time, and removes the kept wait', async (_name, kind, reason) => {
     const provider = await handedOff();

@@ -94,7 +94,7 @@ describe('when SSM or Lambda fails', () => {
     await continueWait(deps, event, run());
     expect(answered).toHaveLength(1);
     expect(answered[0].body).toMatchObject({ Status: 'FAILED', PhysicalResourceId: 'cluster-1' });
-    expect(answered[0].body.Reason).toMatch(/^could not claim hop 1 of the wait for isComplete: ThrottlingException: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see the logs\)$/);
+    expect(answered[0].body.Reason).toMatch(/^could not claim hop 1 of the wait for isComplete: ThrottlingException: SSM PutParameter \(claiming hop 1\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded(; the last attempt: no answer within \d+ ms)? \(see the logs\)$/);
     expect([...ssm.parameters.keys()]).toEqual([]);
   });
 

@@ -15,9 +15,9 @@ const KEEP = /^could not keep the wait for a new invocation: /;
 const INVOKE = /^could not continue waiting for isComplete in a new invocation: /;
 
 test.each([
-  ['keeping the wait', 'SSM', 'throttled on every attempt', { op: 'putParameter', kind: 'throttle' }, KEEP, /ThrottlingException: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded \(see /],
+  ['keeping the wait', 'SSM', 'throttled on every attempt', { op: 'putParameter', kind: 'throttle' }, KEEP, /ThrottlingException: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: Rate exceeded(; the last attempt: no answer within \d+ ms)? \(see /],
   ['keeping the wait', 'SSM', 'never answering', { op: 'putParameter', kind: 'hang' }, KEEP, /TimeoutError: SSM PutParameter \(keeping the wait\) gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
-  ['the next invocation', 'Lambda', 'throttled on every attempt', { op: 'invoke', kind: 'throttle' }, INVOKE, /TooManyRequestsException: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: Rate Exceeded\. \(see /],
+  ['the next invocation', 'Lambda', 'throttled on every attempt', { op: 'invoke', kind: 'throttle' }, INVOKE, /TooManyRequestsException: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: Rate Exceeded\.(; the last attempt: no answer within \d+ ms)? \(see /],
   ['the next invocation', 'Lambda', 'never answering', { op: 'invoke', kind: 'hang' }, INVOKE, /TimeoutError: Lambda Invoke of provider-fn gave up after \d+ attempt\(s\) in \d+ ms: no answer within \d+ ms \(see /],
 ] as const)('GIVEN %s failing (%s %s) WHEN the wait would be handed on THEN FAILED names the call, in time, nothing started and nothing left stored', async (_point, service, _how, fault, prefix, cause) => {
   const provider = pollingProvider(server);
