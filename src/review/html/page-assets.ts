@@ -10,6 +10,12 @@ body { margin: 0 auto; max-width: 1280px; padding: 16px 24px 48px; }
 h1 { font-size: 1.5rem; margin: 0 0 4px; } h2 { font-size: 1.2rem; margin: 28px 0 8px; border-bottom: 1px solid #eaecf0; padding-bottom: 4px; }
 .summary { margin: 4px 0 12px; }
 table { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
+/* The change tables' rows are grids of fixed columns, not table rows: each row lays out on its own, and
+   rows off screen (content-visibility, which table rows ignore) only when scrolled to, so 5,000 changes open at once. */
+table.change-table, table.change-table thead, table.change-table tbody { display: block; }
+table.change-table thead { position: sticky; top: 0; z-index: 1; }
+table.change-table tr { display: grid; grid-template-columns: 4.5em 10% 19% 14% 26% minmax(0, 1fr); }
+table.change-table tbody tr { content-visibility: auto; contain-intrinsic-size: auto 64px; } table.change-table tr[hidden] { display: none; }
 th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #eaecf0; }
 th { background: #f2f4f7; position: sticky; top: 0; }
 dl.counts { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 4px; }
@@ -35,8 +41,6 @@ svg.legend text { font-size: 12px; }
 details.group > summary { cursor: pointer; } details.group { margin-left: 14px; } .count { color: #475467; }
 .empty { color: #475467; font-style: italic; }
 tr[hidden], section[hidden], nav.filters[hidden] { display: none; }
-/* Rows off screen are laid out only when scrolled to: a page of 5,000 changes opens at once. */
-section.changes tbody tr { content-visibility: auto; contain-intrinsic-size: auto 64px; }
 `;
 
 /**

@@ -45,6 +45,8 @@ export function renderHtml(review: Review, options: PageOptions): string {
     ['renames', 'Renames and moves', take(shown.filter((change) => change.rename?.direction === 'from'))],
   ];
   sections.push(['other', 'Added, removed and modified in place', shown.filter((change) => !listed.has(change))]);
+  // A change is written in full where it is first listed; later listings point there.
+  const listing: Listing = { titles: new Map(sections.map(([id, title]) => [id, title])), first: new Map() };
   const stacks = [...new Set(shown.map(stackOf))];
   const types = [...new Set(shown.map((change) => change.resourceType))].sort();
   return [
@@ -58,7 +60,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     summary(review),
     '</header>',
     filters(stacks, types, shown.length),
-    ...sections.map(([id, title, changes]) => changeSection(id, title, changes) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
+    ...sections.map(([id, title, changes]) => changeSection(id, title, changes, listing) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
     securityTables(review),
     graphs(review),
     tree(shown, options.groupBy),
@@ -100,15 +102,28 @@ function planSection(lines: readonly string[]): string {
   return `<section id="plan"><h3>Refactor plan</h3><pre class="plan mono">${e(lines.join('\n'))}</pre></section>`;
 }
 
-function changeSection(id: string, title: string, changes: readonly ReviewChange[]): string {
+/** The sections' titles by id, and the section each change was first written in. */
+interface Listing {
+  readonly titles: ReadonlyMap<string, string>;
+  readonly first: Map<ReviewChange, string>;
+}
+
+function changeSection(id: string, title: string, changes: readonly ReviewChange[], listing: Listing): string {
   if (changes.length === 0) return `<section id="${id}"><h2>${e(title)}</h2><p class="empty">None.</p></section>`;
-  return `<section id="${id}" class="changes"><h2>${e(title)} <span class="count">(${changes.length})</span></h2>`
-    + '<table><thead><tr><th>Level</th><th>Stack</th><th>Resource</th><th>Type</th><th>What happens</th><th>Details</th></tr></thead><tbody>'
-    + changes.map(row).join('\n')
+  // Every change of the section is a row; its details (the heavy part) are written once, where it is first listed.
+  const rows = changes.map((change) => {
+    const first = listing.first.get(change);
+    if (first === undefined) listing.first.set(change, id);
+    return row(change, first === undefined ? undefined : { id: first, title: listing.titles.get(first) ?? first });
+  });
+  return `<section id="${id}" class="changes" data-count="${changes.length}"><h2>${e(title)} <span class="count">(${changes.length})</span></h2>`
+    + '<table class="change-table"><thead><tr><th>Level</th><th>Stack</th><th>Resource</th><th>Type</th><th>What happens</th><th>Details</th></tr></thead><tbody>'
+    + rows.join('\n')
     + '</tbody></table></section>';
 }
 
-function row(change: ReviewChange): string {
+/** `detailsIn`: the section above that writes this change's details out. */
+function row(change: ReviewChange, detailsIn?: { readonly id: string; readonly title: string }): string {
   const failure = change.failure === undefined ? undefined : `<strong>${change.failure.certainty === 'Certain' ? 'Will fail' : 'May fail'}</strong>: ${e(change.failure.reason)}`;
   const data = change.dataVerdict === undefined ? undefined
     : `<strong>Data ${e(change.dataVerdict.verdict)}</strong>: ${e(change.failure === undefined ? explain(change) : change.dataVerdict.consequence)}`;
@@ -119,9 +134,10 @@ function row(change: ReviewChange): string {
     : change.ruleId === undefined ? '' : `<br><span class="path">rule <code>${e(change.ruleId)}</code>: ${e(change.levelReason)}</span>`;
   const source = change.source === undefined ? '' : `<br><span class="path mono">${e(change.source.file)}:${change.source.line}</span>`;
   const resource = `${change.constructPath === undefined ? '' : `${e(change.constructPath)}<br>`}<code>${e(change.logicalId)}</code>${source}`;
+  const detailCell = detailsIn === undefined ? details(change.details) : `<a class="seen" href="#${detailsIn.id}">see ${e(detailsIn.title)}</a>`;
   return `<tr class="change" ${filterAttributes(change)} data-level="${change.level}">`
     + `<td><span class="level level-${change.level}">${change.level}</span></td><td>${e(stackOf(change))}</td><td>${resource}</td>`
-    + `<td><code>${e(change.resourceType)}</code></td><td>${what}${rule}</td><td>${details(change.details)}</td></tr>`;
+    + `<td><code>${e(change.resourceType)}</code></td><td>${what}${rule}</td><td>${detailCell}</td></tr>`;
 }
 
 function details(list: readonly ReviewDetail[]): string {

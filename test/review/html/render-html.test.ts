@@ -140,7 +140,16 @@ describe('GIVEN the review of the template fixtures (a rename whose new half fai
     for (const [section, count] of bySection) {
       const rows = await page.locator(`#${section} tr.change`).count();
       expect([section, rows]).toEqual([section, count]);
+      expect([section, Number(await page.locator(`#${section}`).getAttribute('data-count'))]).toEqual([section, count]);
     }
+    // A change in several sections has its details written once; later rows link to them.
+    const written = await page.locator('section.changes tr.change:not(:has(a.seen))').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-key'), `#${row.closest('section')!.id}`]));
+    const writtenIn = new Map(written.map(([key, section]) => [key, section]));
+    expect(writtenIn.size).toBe(written.length);
+    const linked = await page.locator('section.changes tr.change:has(a.seen)').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-key'), row.querySelector('a.seen')!.getAttribute('href')]));
+    expect(linked.length).toBeGreaterThan(0);
+    for (const [key, href] of linked) expect([key, href]).toEqual([key, writtenIn.get(key)]);
+    expect(await page.locator('#renames tr.change a.seen').getAttribute('href')).toBe('#failures');
     expect(bySection.get('renames')).toBe(1);
     expect(await page.locator('#renames tr.change').textContent()).toContain('from OrdersQueue');
     expect(await page.locator('#plan pre').textContent()).toBe(planLines.join('\n'));
