@@ -62,6 +62,16 @@ export interface ReviewDataVerdict {
   readonly consequence: string;
   /** Whether it happens for certain (a removal, a certain replacement) or may (a conditional one). */
   readonly certain: boolean;
+  /** `Removal` (its `DeletionPolicy` applies) or `Replacement` (its `UpdateReplacePolicy` applies). */
+  readonly trigger: 'Removal' | 'Replacement';
+  /** The policy CloudFormation applies (`Delete`, `Retain`, `Snapshot`, ...). */
+  readonly policy: string;
+  /** True when the policy is the type's default, not written in the template. */
+  readonly policyIsDefault: boolean;
+  /** Set when the service refuses to delete the resource while it holds data (a bucket with objects). */
+  readonly deletionFailsUnlessEmpty?: boolean;
+  /** Set for a custom resource whose provider CloudFormation sends Delete. */
+  readonly providerDelete?: boolean;
 }
 
 /** What an output change adds to a review change (its `resourceType` is then `Output`, its `logicalId` the output's key). */
@@ -70,6 +80,8 @@ export interface ReviewOutput {
   readonly exportName?: string;
   /** The deployed export name, when it changes. */
   readonly previousExportName?: string;
+  /** What happens to the output itself: `Add`, `Modify`, `Remove`, or `None` (kept, its export in use or noted). */
+  readonly outputAction: string;
   /** `None`, `Certain` or `Possible`. */
   readonly valueChange: string;
   readonly valueChangeReason?: string;
@@ -218,7 +230,16 @@ function changesOf(
     const security = stack.security?.get(nestedStackPath ?? '')?.byResource.get(change.logicalResourceId);
     const data = change.dataVerdict;
     const dataVerdict: ReviewDataVerdict | undefined = data === undefined ? undefined
-      : { verdict: data.fate.toLowerCase(), consequence: data.consequence, certain: data.certainty === 'Certain' };
+      : {
+        verdict: data.fate.toLowerCase(),
+        consequence: data.consequence,
+        certain: data.certainty === 'Certain',
+        trigger: data.trigger === 'Removal' ? 'Removal' : 'Replacement',
+        policy: data.policy,
+        policyIsDefault: data.policySource === 'TypeDefault',
+        ...(data.deletionFailsUnlessEmpty ? { deletionFailsUnlessEmpty: true } : {}),
+        ...(data.providerDelete ? { providerDelete: true } : {}),
+      };
     const located = {
       ...base,
       ...(dataVerdict === undefined ? {} : { dataVerdict }),
@@ -252,6 +273,7 @@ function outputChange(
     output: {
       ...(output.exportName === undefined ? {} : { exportName: output.exportName }),
       ...(output.previousExportName === undefined ? {} : { previousExportName: output.previousExportName }),
+      outputAction: output.action,
       valueChange: output.valueChange,
       ...(output.valueChangeReason === undefined ? {} : { valueChangeReason: output.valueChangeReason }),
       notes: output.notes,

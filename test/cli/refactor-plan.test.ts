@@ -264,7 +264,7 @@ describe('errors', () => {
 });
 
 describe('--fail-on data-loss, level by level', () => {
-  const deleted = { verdict: 'deleted', consequence: '', certain: true };
+  const deleted = { verdict: 'deleted', consequence: '', certain: true, trigger: 'Removal' as const, policy: 'Delete', policyIsDefault: true };
   test.each<[string, Parameters<typeof failsOn>[1], boolean]>([
     ['data deleted, no failure', { dataVerdict: deleted }, true],
     ['data possibly deleted', { dataVerdict: { ...deleted, certain: false } }, true],

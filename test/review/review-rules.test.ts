@@ -31,9 +31,9 @@ describe('built-in levels (no rule matches)', () => {
   test.each<[Parameters<typeof failsOn>[0], Parameters<typeof failsOn>[1], boolean]>([
     ['failure', { failure: { certainty: 'Possible', reason: '' } }, false],
     ['failure', { failure: { certainty: 'Certain', reason: '' } }, true],
-    ['data-loss', { dataVerdict: { verdict: 'deleted', consequence: '', certain: true } }, true],
-    ['data-loss', { dataVerdict: { verdict: 'retained', consequence: '', certain: true } }, false],
-    ['failure', { dataVerdict: { verdict: 'deleted', consequence: '', certain: true } }, false],
+    ['data-loss', { dataVerdict: { verdict: 'deleted', consequence: '', certain: true, trigger: 'Removal', policy: 'Delete', policyIsDefault: true } }, true],
+    ['data-loss', { dataVerdict: { verdict: 'retained', consequence: '', certain: true, trigger: 'Removal', policy: 'Delete', policyIsDefault: true } }, false],
+    ['failure', { dataVerdict: { verdict: 'deleted', consequence: '', certain: true, trigger: 'Removal', policy: 'Delete', policyIsDefault: true } }, false],
     ['replacement', { replacement: 'Conditional' }, true],
     ['replacement', { replacement: 'False' }, false],
     ['none', { failure: { certainty: 'Certain', reason: '' } }, false],
@@ -42,7 +42,7 @@ describe('built-in levels (no rule matches)', () => {
   });
 
   test('GIVEN data deleted that --fail-on does not count WHEN judged THEN it warns and says why', () => {
-    const change = { action: 'Remove', details: [], dataVerdict: { verdict: 'deleted', consequence: 'gone', certain: true } } as never;
+    const change = { action: 'Remove', details: [], dataVerdict: { verdict: 'deleted', consequence: 'gone', certain: true, trigger: 'Removal', policy: 'Delete', policyIsDefault: true } } as never;
     expect(builtInLevel('failure', change)).toEqual({ level: 'warn', reason: 'its data is deleted' });
   });
 });

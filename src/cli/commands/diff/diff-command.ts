@@ -58,7 +58,7 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const deployedLines = deployedStateLines(sides.before, pairs, { live: options.deployed !== undefined, parametersBefore: parameters.before }, style);
   io.stdout(options.json
     ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
-    : [...deployedLines, renderText(diffs, style, { review, showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
+    : [...deployedLines, renderText(review, style, { showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
   writeReviewOutputs(review, rules, options, io, Date.now() - started, renderRefactor(plan, styleFor(false), planFile));
   return exitCodeFor(review);
 }

@@ -1,18 +1,18 @@
 /**
- * The report's security section, as `cdk diff` prints its security tables: the IAM statements,
+ * The report's security section, from the review model, as `cdk diff` prints its security tables: the IAM statements,
  * managed policies and security-group rules each stack adds (`+`) and removes (`-`), a
  * broadening marked `[+!]`, with what makes it wide.
  */
-import { StackDiff } from './predict-stacks';
+import { Review } from '../../../review/review-model';
 import { ruleText, SecurityChanges, statementText } from '../../../review/security/security-changes';
 import { Style } from '../../render/style';
 
 /** The section's lines (none when no stack's security changes), ending with a blank line. */
-export function renderSecurity(diffs: readonly StackDiff[], style: Style): string[] {
+export function renderSecurity(review: Review, style: Style): string[] {
   const lines: string[] = [];
-  for (const diff of diffs) {
-    for (const [nestedPath, changes] of diff.security) {
-      const where = [diff.name, nestedPath === '' ? undefined : nestedPath].filter((part) => part !== undefined && part !== '').join('/');
+  for (const stack of review.stacks) {
+    for (const [nestedPath, changes] of stack.security ?? []) {
+      const where = [stack.name, nestedPath === '' ? undefined : nestedPath].filter((part) => part !== undefined && part !== '').join('/');
       lines.push(...stackLines(where, changes, style));
     }
   }

@@ -1,23 +1,23 @@
 /**
- * The human report: certain failures first, then possible ones (across all stacks), then each
- * stack's changes and probable renames, then a summary line.
+ * The human report, one more renderer of the review model (as the HTML, Markdown, SARIF and
+ * JUnit are, so their counts agree): certain failures first, data verdicts, security changes,
+ * possible failures (across all stacks), then each stack's changes, outputs and probable
+ * renames, then a summary line.
  */
-import { StackDiff } from './predict-stacks';
+import { describeChange } from './describe-change';
 import { renderChanges } from './render-changes';
 import { renderDataVerdicts } from './render-data-verdicts';
 import { renderOutputs } from './render-outputs';
 import { renderRefactor } from './render-refactor';
 import { renderSecurity } from './render-security';
 import { summaryLine } from './summary';
-import { FailureVerdict, RefactorPlan } from '../../../change-set';
+import { RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
-import { changeCounts, Review, ReviewChange } from '../../../review/review-model';
+import { changeCounts, Review, ReviewChange, ReviewStack } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
-/** What the report shows beside the changes: the review (its counts, levels and aggregation) and a refactor plan. */
+/** What the report shows beside the review's changes: its levels, an aggregation and a refactor plan. */
 export interface TextExtras {
-  /** The review of the changes: the summary counts its changes; with `showLevels`, its levels lead the report. */
-  readonly review: Review;
   /** With review rules: the changes at fail and warn lead the report, and the levels are counted. */
   readonly showLevels?: boolean;
   /** `--group-by`: the changes folded into a tree before the summary. */
@@ -28,73 +28,63 @@ export interface TextExtras {
   readonly planFile?: string;
 }
 
-/** Renders the report, ending with a newline. */
-export function renderText(diffs: readonly StackDiff[], style: Style, extras: TextExtras): string {
+/** Renders the report of the review, ending with a newline. */
+export function renderText(review: Review, style: Style, extras: TextExtras = {}): string {
   const lines: string[] = [];
-  if (extras.showLevels === true) lines.push(...reviewLines(extras.review, style));
-  const failures = diffs.flatMap((diff) => diff.changeSet.failures.map((failure) => ({
-    stack: diff.name,
-    failure,
-    constructPath: diff.constructPaths.get(failure.nestedStackPath ?? '')?.get(failure.logicalResourceId),
-    reviewed: reviewedFailure(extras.review, diff.name ?? '', failure),
-  })));
-  const certain = failures.filter(({ failure }) => failure.certainty === 'Certain');
-  const possible = failures.filter(({ failure }) => failure.certainty !== 'Certain');
+  if (extras.showLevels === true) lines.push(...reviewLines(review, style));
+  const failures = review.changes.filter((change) => change.failure !== undefined);
+  const certain = failures.filter((change) => change.failure?.certainty === 'Certain');
+  const possible = failures.filter((change) => change.failure?.certainty !== 'Certain');
   if (certain.length > 0) {
     lines.push(style.replaced('Certain failures: CloudFormation will fail to apply these changes'));
-    for (const { stack, failure, constructPath, reviewed } of certain) {
-      lines.push(...failureLines('[!]', stack, failure, constructPath, style.replaced));
-      if (reviewed?.lowered !== undefined) lines.push(`    ${style.warning(`${reviewed.levelReason} (level ${reviewed.level}, not ${reviewed.lowered.from})`)}`);
+    for (const change of certain) {
+      lines.push(...failureLines('[!]', change, style.replaced));
+      if (change.lowered !== undefined) lines.push(`    ${style.warning(`${change.levelReason} (level ${change.level}, not ${change.lowered.from})`)}`);
     }
     lines.push('');
   }
-  lines.push(...renderDataVerdicts(diffs, style));
-  lines.push(...renderSecurity(diffs, style));
+  lines.push(...renderDataVerdicts(review, style));
+  lines.push(...renderSecurity(review, style));
   if (possible.length > 0) {
     lines.push(style.warning('Possible failures: CloudFormation may fail to apply these changes'));
-    for (const { stack, failure, constructPath } of possible) lines.push(...failureLines('[?]', stack, failure, constructPath, style.warning));
+    for (const change of possible) lines.push(...failureLines('[?]', change, style.warning));
     lines.push('');
   }
 
-  for (const diff of diffs) {
-    if (diff.name !== undefined) lines.push(style.heading(stackHeader(diff)));
-    const changes = renderChanges(diff.changeSet, style, diff.constructPaths);
-    if (changes.length === 0 && diff.changeSet.outputs.length === 0) {
+  for (const stack of review.stacks) {
+    // Two template files compared: one stack, without a name.
+    if (stack.name !== '') lines.push(style.heading(stackHeader(stack)));
+    const changes = renderChanges(stack.changes, style);
+    const outputs = renderOutputs(stack.changes, style);
+    if (changes.length === 0 && outputs.length === 0) {
       lines.push('There were no differences');
     } else if (changes.length === 0) {
       lines.push('No resource changes');
     } else {
       lines.push(style.heading('Resources'), ...changes);
     }
-    lines.push(...renderOutputs(diff.changeSet, style));
-    const renames = diff.changeSet.renames;
+    lines.push(...outputs);
+    const renames = stack.changes.filter((change) => change.rename?.direction === 'from');
     if (renames.length > 0) {
       lines.push(style.heading('Probable renames'));
-      for (const rename of renames) {
-        const where = rename.nestedStackPath === undefined ? '' : `, nested stack ${rename.nestedStackPath}`;
-        lines.push(`${rename.fromLogicalId} → ${rename.toLogicalId} (${rename.resourceType}, similarity ${rename.similarity}${where})`);
+      for (const change of renames) {
+        const where = change.nestedStackPath === undefined ? '' : `, nested stack ${change.nestedStackPath}`;
+        lines.push(`${change.rename!.logicalId} → ${change.logicalId} (${change.resourceType}, similarity ${change.rename!.similarity}${where})`);
       }
     }
     lines.push('');
   }
   if (extras.groupBy !== undefined) {
-    const tree = aggregate(extras.review.changes.filter((change) => change.level !== 'ignore'), extras.groupBy);
+    const tree = aggregate(review.changes.filter((change) => change.level !== 'ignore'), extras.groupBy);
     lines.push(style.heading(`Changes grouped by ${extras.groupBy.join(', then ')}`), ...treeLines(tree, ''), '');
   }
   lines.push(...renderRefactor(extras.plan, style, extras.planFile));
-  lines.push(summaryLine(changeCounts(extras.review.changes)));
+  lines.push(summaryLine(changeCounts(review.changes)));
   if (extras.showLevels === true) {
-    const levels = extras.review.counts.byLevel;
+    const levels = review.counts.byLevel;
     lines.push(`Review: ${levels.fail} fail, ${levels.warn} warn, ${levels.info} info, ${levels.ignore} ignored`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** The review change of a failure: the output's for an export in use, else the resource's. */
-function reviewedFailure(review: Review, stack: string, failure: FailureVerdict): ReviewChange | undefined {
-  const candidates = review.changes.filter((change) => change.stack === stack && change.nestedStackPath === failure.nestedStackPath
-    && change.logicalId === failure.logicalResourceId && change.failure !== undefined);
-  return candidates.find((change) => (change.output !== undefined) === (failure.exportName !== undefined)) ?? candidates[0];
 }
 
 /** The changes review rules (or --fail-on) put at fail or warn, with the reason; then certain failures a rule lowered. */
@@ -103,22 +93,17 @@ function reviewLines(review: Review, style: Style): string[] {
   const lowered = review.changes.filter((change) => change.lowered !== undefined);
   if (lowered.length > 0) {
     lines.push(style.warning('Certain failures lowered by rules (CloudFormation will still fail them):'));
-    for (const change of lowered) lines.push(`${style.warning(`[${change.level}]`)} ${describe(change)}`, `    ${change.levelReason}`);
+    for (const change of lowered) lines.push(`${style.warning(`[${change.level}]`)} ${describeChange(change)}`, `    ${change.levelReason}`);
     lines.push('');
   }
   for (const [level, title, colour] of [['fail', 'Fails the review', style.replaced], ['warn', 'Warnings of the review', style.warning]] as const) {
     const changes = review.changes.filter((change) => change.level === level);
     if (changes.length === 0) continue;
     lines.push(colour(`${title}:`));
-    for (const change of changes) lines.push(`${colour(level === 'fail' ? '[fail]' : '[warn]')} ${describe(change)}`, `    ${change.ruleId === undefined ? '' : `${change.ruleId}: `}${change.levelReason}`);
+    for (const change of changes) lines.push(`${colour(level === 'fail' ? '[fail]' : '[warn]')} ${describeChange(change)}`, `    ${change.ruleId === undefined ? '' : `${change.ruleId}: `}${change.levelReason}`);
     lines.push('');
   }
   return lines;
-}
-
-function describe(change: ReviewChange): string {
-  const where = [...(change.stack === '' ? [] : [`stack ${change.stack}`]), ...(change.nestedStackPath === undefined ? [] : [`nested stack ${change.nestedStackPath}`])];
-  return `${change.resourceType} ${change.constructPath === undefined ? '' : `${change.constructPath} `}${change.logicalId}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
 }
 
 /** `type AWS::S3::Bucket (3)` lines, nested two spaces per level. */
@@ -129,22 +114,12 @@ function treeLines(nodes: readonly GroupNode[], indent: string): string[] {
   ]);
 }
 
-function stackHeader(diff: StackDiff): string {
-  const path = diff.displayName === undefined ? '' : ` (${diff.displayName})`;
-  const side = diff.onlyIn === 'after' ? ': new stack' : diff.onlyIn === 'before' ? ': stack removed' : '';
-  return `Stack ${diff.name}${path}${side}`;
+function stackHeader(stack: ReviewStack): string {
+  const path = stack.displayName === undefined ? '' : ` (${stack.displayName})`;
+  const side = stack.onlyIn === 'after' ? ': new stack' : stack.onlyIn === 'before' ? ': stack removed' : '';
+  return `Stack ${stack.name}${path}${side}`;
 }
 
-function failureLines(
-  marker: string, stack: string | undefined, failure: FailureVerdict, constructPath: string | undefined, colour: (text: string) => string,
-): string[] {
-  const where = [
-    ...(stack === undefined ? [] : [`stack ${stack}`]),
-    ...(failure.nestedStackPath === undefined ? [] : [`nested stack ${failure.nestedStackPath}`]),
-  ];
-  const exported = failure.exportName === undefined ? '' : ` (export ${failure.exportName})`;
-  return [
-    `${colour(marker)} ${failure.resourceType} ${constructPath === undefined ? '' : `${constructPath} `}${failure.logicalResourceId}${exported}${where.length > 0 ? ` (${where.join(', ')})` : ''}`,
-    `    ${failure.reason}`,
-  ];
+function failureLines(marker: string, change: ReviewChange, colour: (text: string) => string): string[] {
+  return [`${colour(marker)} ${describeChange(change, change.output?.exportName)}`, `    ${change.failure?.reason ?? ''}`];
 }

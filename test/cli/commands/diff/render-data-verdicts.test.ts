@@ -1,14 +1,11 @@
 /** The report's data verdicts section: one line per verdict, its label the data's fate. */
 import { ChangeSetPredictor } from '../../../../src/change-set';
-import { StackDiff } from '../../../../src/cli/commands/diff/predict-stacks';
 import { renderDataVerdicts } from '../../../../src/cli/commands/diff/render-data-verdicts';
 import { styleFor } from '../../../../src/cli/render/style';
+import { reviewTemplates } from '../../../review/helpers';
 
-const diff = (before: Record<string, unknown>, after: Record<string, unknown>): StackDiff => ({
-  changeSet: ChangeSetPredictor.predict({ Resources: before }, { Resources: after }),
-  constructPaths: new Map(),
-  security: new Map(),
-});
+/** The review of two templates, compared as template files (a stack without a name). */
+const review = (before: Record<string, unknown>, after: Record<string, unknown>) => reviewTemplates({ '': [{ Resources: before }, { Resources: after }] });
 
 describe('the label of a data verdict', () => {
   test.each([
@@ -25,12 +22,12 @@ describe('the label of a data verdict', () => {
     ['a removed custom resource with Retain', '[retained] Custom::Db C: removed, DeletionPolicy Retain',
       { C: { Type: 'Custom::Db', DeletionPolicy: 'Retain', Properties: { ServiceToken: 'arn:aws:lambda:us-east-1:1:function:f' } } }, {}],
   ])('GIVEN %s WHEN rendered THEN the line reads %j', (_, line, before, after) => {
-    const lines = renderDataVerdicts([diff(before, after)], styleFor(false));
+    const lines = renderDataVerdicts(review(before, after), styleFor(false));
     expect(lines[1]).toBe(line);
   });
 
   test('GIVEN a removed bucket WHEN rendered THEN the review\'s fields still read the verdict as deleting data: the label alone changes', () => {
-    const [verdict] = diff({ B: { Type: 'AWS::S3::Bucket' } }, {}).changeSet.dataVerdicts;
+    const [verdict] = ChangeSetPredictor.predict({ Resources: { B: { Type: 'AWS::S3::Bucket' } } }, { Resources: {} }).dataVerdicts;
     expect(verdict).toMatchObject({ fate: 'Deleted', deletionFailsUnlessEmpty: true });
   });
 });
