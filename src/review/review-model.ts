@@ -9,6 +9,7 @@ import type { PredictedChangeSet, PredictedChangeDetail, PredictedOutputChange, 
 import { referenceChain, targetOf } from './reference-chain';
 import type { ResourceSecurity, SecurityChanges } from './security/security-changes';
 import { ValueChange, valueDiff } from './value-diff';
+import type { ExportLink } from '../change-set/app/export-links';
 
 /** How much a change matters to the review: `fail` stops the pipeline (exit code 1). */
 export type ReviewLevel = 'fail' | 'warn' | 'info' | 'ignore';
@@ -143,6 +144,8 @@ export interface ReviewStack {
 /** The whole review. */
 export interface Review {
   readonly stacks: readonly ReviewStack[];
+  /** Who imports which export between the stacks (and from stacks outside the app), each once. */
+  readonly links: readonly ExportLink[];
   /** Every change of every stack, in stack order then logical id. */
   readonly changes: readonly ReviewChange[];
   readonly counts: ReviewCounts;
@@ -181,6 +184,8 @@ export interface ReviewInputStack {
   readonly changeSet: PredictedChangeSet;
   /** The security changes of the stack's templates, by nested stack path ('' at the top). */
   readonly security?: ReadonlyMap<string, SecurityChanges>;
+  /** The imports of exports the stack holds or imports. */
+  readonly links?: readonly ExportLink[];
   /** Where a resource is defined (construct path, source line), by nested stack path ('' at the top) and logical id. */
   readonly locate?: (nestedStackPath: string, logicalId: string) => { constructPath?: string; source?: SourceLocation } | undefined;
 }
@@ -198,7 +203,8 @@ export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDe
     ...(stack.security === undefined ? {} : { security: stack.security }),
   }));
   const changes = reviewed.flatMap((stack) => stack.changes);
-  return { stacks: reviewed, changes, counts: countChanges(changes) };
+  const links = [...new Set(stacks.flatMap((stack) => stack.links ?? []))];
+  return { stacks: reviewed, links, changes, counts: countChanges(changes) };
 }
 
 function changesOf(

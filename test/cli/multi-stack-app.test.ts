@@ -153,3 +153,38 @@ test('GIVEN a snapshot of the deployed state whose export is also imported outsi
   expect(removed.Failure.Reason).toContain('in use by Prod-Api, Billing (a stack outside the app)');
   expect(json['Prod-Data'].Outputs.flatMap((output: any) => output.Notes ?? [])).toEqual([]);
 });
+
+describe('the HTML\'s graph between stacks', () => {
+  const linksOf = (html: string) => [...html.matchAll(/<g class="link link-(import|move)( failing)?" data-from="([^"]+)" data-to="([^"]+)" data-items="(\d+)"><title>([^<]*)<\/title>/g)]
+    .map(([, kind, failing, from, to, items, title]) => ({ kind, failing: failing !== undefined, from, to, items: Number(items), title }));
+
+  test('GIVEN the table\'s construct renamed WHEN diffed with --html THEN an arrow goes from Prod-Data, which exports, to Prod-Api, which imports, red because removing the exports fails', async () => {
+    const file = path.join(tmp, 'renamed.html');
+    await run(['diff', 'deployed', 'renamed-table', '--html', file], { cwd: tmp });
+    const links = linksOf(fs.readFileSync(file, 'utf8'));
+    const imports = links.filter((link) => link.kind === 'import');
+    expect(imports).toEqual([expect.objectContaining({ from: 'Prod-Data', to: 'Prod-Api', failing: true })]);
+    // The deployed imports of the table's Arn and Ref (the function's and the nested stack's) and the queue's URL.
+    expect(imports[0].title).toMatch(/Prod-Data:ExportsOutputFnGetAttOrders\w+Arn\w+ by Handler\w+ \(deployed only: the new app drops this import\)/);
+    expect(imports[0].title).toMatch(/ExportsOutputRefJobs\w+ by Handler\w+/);
+    expect(links.filter((link) => link.kind === 'move')).toEqual([]);
+  });
+
+  test('GIVEN the named bucket moved from Prod-Data to Prod-Api WHEN diffed with --html THEN a dashed move arrow goes between them, red because Prod-Api cannot create it', async () => {
+    const file = path.join(tmp, 'moved.html');
+    await run(['diff', 'deployed', 'moved-bucket', '--html', file], { cwd: tmp });
+    const html = fs.readFileSync(file, 'utf8');
+    const moves = linksOf(html).filter((link) => link.kind === 'move');
+    expect(moves).toEqual([expect.objectContaining({ from: 'Prod-Data', to: 'Prod-Api', failing: true, items: 1 })]);
+    expect(moves[0].title).toMatch(/^moved from Prod-Data to Prod-Api \(fails\):\nArchive\w+$/);
+    expect(linksOf(html).filter((link) => link.kind === 'import')).toEqual([expect.objectContaining({ from: 'Prod-Data', to: 'Prod-Api', failing: false })]);
+  });
+
+  test('GIVEN no change WHEN diffed with --html THEN the stacks still show who imports what, nothing red', async () => {
+    const file = path.join(tmp, 'same.html');
+    await run(['diff', 'deployed', 'deployed', '--html', file], { cwd: tmp });
+    const links = linksOf(fs.readFileSync(file, 'utf8'));
+    expect(links).toEqual([expect.objectContaining({ kind: 'import', from: 'Prod-Data', to: 'Prod-Api', failing: false })]);
+    expect(links[0].title).not.toContain('deployed only');
+  });
+});

@@ -9,6 +9,7 @@
  */
 import { crossStackNames } from './cross-stack-names';
 import { DeploymentOrder } from './deployment-order';
+import { ExportLink, exportLinks } from './export-links';
 import { ExportVerdict, exportVerdicts } from './export-verdicts';
 import { stackTies } from './stack-ties';
 import { isObject, own } from '../json';
@@ -42,6 +43,8 @@ export interface AppPrediction {
   readonly stacks: ReadonlyArray<{ readonly name: string; readonly predicted: PredictedStack }>;
   /** The order of the new app's stacks; a stack it no longer has is not in it. */
   readonly order: DeploymentOrder;
+  /** Who imports which export, on either side (importers outside the app included, when given). */
+  readonly links: readonly ExportLink[];
 }
 
 const EMPTY = { Resources: {} };
@@ -86,6 +89,7 @@ export function predictApp(
 
   return {
     order,
+    links: exportLinks(ties, externalImporters),
     stacks: predicted.map(({ input, predicted: stack }) => {
       let result = stack;
       for (const finding of exportFindings) if (finding.target.site.stack === input.name) result = withExportVerdict(result, finding);

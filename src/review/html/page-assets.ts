@@ -38,6 +38,12 @@ svg.graph .edge-rename { stroke: #6941c6; stroke-dasharray: 5 3; } svg.graph [hi
 pre.plan { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #eaecf0; border-radius: 6px; padding: 8px; }
 svg.graph text { font-size: 11px; } svg.graph .node-type { fill: #475467; font-size: 10px; } svg.graph .edge { fill: none; stroke: #98a2b3; stroke-width: 1.2; }
 svg.legend text { font-size: 12px; }
+svg.app-graph rect { fill: #fff; stroke: #475467; } svg.app-graph .outside rect { stroke-dasharray: 4 3; fill: #f9fafb; }
+svg.app-graph text { font-size: 11px; } svg.app-graph .node-type { fill: #475467; font-size: 10px; }
+svg.app-graph .edge { fill: none; stroke: #667085; stroke-width: 1.5; } svg.app-graph marker path { fill: #667085; }
+svg.app-graph .link-move .edge { stroke: #6941c6; stroke-dasharray: 6 4; } svg.app-graph .link-move marker path { fill: #6941c6; }
+svg.app-graph .failing .edge { stroke: #b42318; } svg.app-graph .failing marker path { fill: #b42318; } svg.app-graph .failing text { fill: #b42318; font-weight: 600; }
+svg.app-graph [hidden] { display: none; }
 details.group > summary { cursor: pointer; } details.group { margin-left: 14px; } .count { color: #475467; }
 .empty { color: #475467; font-style: italic; }
 tr[hidden], section[hidden], nav.filters[hidden] { display: none; }
@@ -56,6 +62,7 @@ export const PAGE_SCRIPT = `
   nav.hidden = false;
   var rows = Array.prototype.slice.call(document.querySelectorAll('tr.change, svg.graph g.node, li.tree-change'));
   var edges = Array.prototype.slice.call(document.querySelectorAll('svg.graph path.edge'));
+  var links = Array.prototype.slice.call(document.querySelectorAll('svg.app-graph g.link'));
   var keys = {};
   rows.forEach(function (row) { if (row.tagName === 'TR') keys[row.getAttribute('data-key')] = true; });
   var total = Object.keys(keys).length;
@@ -78,6 +85,12 @@ export const PAGE_SCRIPT = `
     for (var k = 0; k < edges.length; k++) {
       var both = shownNodes[edges[k].getAttribute('data-from')] && shownNodes[edges[k].getAttribute('data-to')];
       if (both) edges[k].removeAttribute('hidden'); else edges[k].setAttribute('hidden', '');
+    }
+    // Between stacks: the arrows to and from the stack picked.
+    for (var m = 0; m < links.length; m++) {
+      var ends = [links[m].getAttribute('data-from'), links[m].getAttribute('data-to')];
+      var touches = stack === '' || ends.some(function (end) { return stack === end || stack.indexOf(end + '/') === 0; });
+      if (touches) links[m].removeAttribute('hidden'); else links[m].setAttribute('hidden', '');
     }
     var sections = document.querySelectorAll('section.changes');
     for (var j = 0; j < sections.length; j++) {

@@ -6,6 +6,7 @@
  * page, so it reads without JavaScript; nothing is fetched (its Content-Security-Policy says so).
  */
 import { aggregate, GroupKey, GroupNode } from '../aggregate';
+import { appGraph, StackMove } from './app-graph';
 import { explain } from '../reference-chain';
 import type { Review, ReviewChange, ReviewDetail } from '../review-model';
 import { escapeHtml as e } from './escape-html';
@@ -25,6 +26,8 @@ export interface PageOptions {
   readonly tool: string;
   /** The refactor plan's moves and steps, as the text report writes them (none when nothing moved). */
   readonly planLines?: readonly string[];
+  /** The refactor plan's moves, for the arrows between stacks. */
+  readonly moves?: readonly StackMove[];
 }
 
 const KIND_ORDER: ReadonlyArray<ReviewChange['kind']> = ['failure', 'data-loss', 'security', 'replace', 'maybe-replace', 'rename', 'remove', 'add', 'modify'];
@@ -62,6 +65,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     filters(stacks, types, shown.length),
     ...sections.map(([id, title, changes]) => changeSection(id, title, changes, listing) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
     securityTables(review),
+    appGraph(review, options.moves ?? []),
     graphs(review),
     tree(shown, options.groupBy),
     `<script>${PAGE_SCRIPT}</script>`,

@@ -94,7 +94,7 @@ export function legend(): string {
 }
 
 /** Each node's column: the length of the longest chain of causes leading to it (cycles cut). */
-function depths(nodes: readonly string[], edges: ReadonlyArray<[string, string]>): Map<string, number> {
+export function depths(nodes: readonly string[], edges: ReadonlyArray<[string, string]>): Map<string, number> {
   const causes = new Map<string, string[]>();
   for (const [from, to] of edges) causes.set(to, [...causes.get(to) ?? [], from]);
   const depth = new Map<string, number>();

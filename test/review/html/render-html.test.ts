@@ -168,3 +168,28 @@ describe('GIVEN the review of the template fixtures (a rename whose new half fai
     expect(await page.locator('svg.graph path.edge-rename:visible').count()).toBe(1);
   });
 });
+
+describe('GIVEN three stacks, Api importing an export of Data that is removed, and Other on its own', () => {
+  const queue = (delay: number, extra: Record<string, unknown> = {}) => ({ Type: 'AWS::SQS::Queue', Properties: { DelaySeconds: delay, ...extra } });
+  const review = reviewTemplates({
+    Data: [
+      { Resources: { Table: queue(1) }, Outputs: { TableArn: { Value: { 'Fn::GetAtt': ['Table', 'Arn'] }, Export: { Name: 'data-table' } } } },
+      { Resources: { Table: queue(2) } },
+    ],
+    Api: [{ Resources: { Worker: queue(1, { Tags: [{ Key: 't', Value: { 'Fn::ImportValue': 'data-table' } }] }) } }, { Resources: { Worker: queue(3, { Tags: [{ Key: 't', Value: { 'Fn::ImportValue': 'data-table' } }] }) } }],
+    Other: [{ Resources: { Alone: queue(1) } }, { Resources: { Alone: queue(2) } }],
+  });
+
+  test('WHEN opened THEN one red arrow goes from Data to Api, none touches Other, and the stack filter keeps only the arrows of the stack picked', async () => {
+    const { page, errors } = await open(review, 'between-stacks');
+    const links = await page.locator('svg.app-graph g.link').evaluateAll((gs) => gs.map((g) => [g.getAttribute('class'), g.getAttribute('data-from'), g.getAttribute('data-to')]));
+    expect(links).toEqual([['link link-import failing', 'Data', 'Api']]);
+    expect(await page.locator('svg.app-graph g.stack-node').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-stack')))).toEqual(['Data', 'Api']);
+    expect(await page.locator('svg.app-graph g.link title').textContent()).toBe('Data exports, Api imports (fails):\ndata-table by Worker (the new app still imports it, but no longer exports it)');
+    await page.selectOption('#filter-stack', 'Other');
+    expect(await page.locator('svg.app-graph g.link:visible').count()).toBe(0);
+    await page.selectOption('#filter-stack', 'Api');
+    expect(await page.locator('svg.app-graph g.link:visible').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});

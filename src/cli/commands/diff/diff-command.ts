@@ -59,7 +59,13 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   io.stdout(options.json
     ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
     : [...deployedLines, renderText(review, style, { showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
-  writeReviewOutputs(review, rules, options, io, Date.now() - started, renderRefactor(plan, styleFor(false), planFile));
+  const moves = (plan?.moves ?? []).map((move) => ({
+    fromStack: move.source.stackName,
+    fromLogicalId: move.source.logicalResourceId,
+    toStack: move.destination.stackName,
+    toLogicalId: move.destination.logicalResourceId,
+  }));
+  writeReviewOutputs(review, rules, options, io, Date.now() - started, { lines: renderRefactor(plan, styleFor(false), planFile), moves });
   return exitCodeFor(review);
 }
 

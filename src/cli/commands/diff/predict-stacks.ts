@@ -1,5 +1,6 @@
 import { ConstructPaths, constructPathsOf } from './construct-paths';
 import { PredictedChangeSet } from '../../../change-set';
+import { ExportLink } from '../../../change-set/app/export-links';
 import { AppStackInput, predictApp } from '../../../change-set/app/predict-app';
 import { GENERATED_SPEC } from '../../../change-set/replacement-spec-lookup';
 import { securityChanges, SecurityChanges } from '../../../review/security/security-changes';
@@ -23,6 +24,8 @@ export interface StackDiff {
   readonly templateFile?: string;
   /** IAM statements, managed policies and security-group rules added and removed, by nested stack path ('' at the top). */
   readonly security: ReadonlyMap<string, SecurityChanges>;
+  /** The imports of exports this stack holds or imports, on either side. */
+  readonly links: readonly ExportLink[];
 }
 
 /** `--parameters-before` and `--parameters-after`, parsed. */
@@ -98,6 +101,7 @@ export function predictStacks(
       changeSet: PredictedChangeSet._of(app.stacks[index].predicted, undefined, pair.name),
       constructPaths: constructPathsOf(pair.before, pair.after),
       security: securityOf(pair),
+      links: pair.name === undefined ? [] : app.links.filter((link) => link.exporter.stack === pair.name || link.importer.stack === pair.name),
       ...sourcesOf(pair),
       ...templateFileOf(pair),
     }];

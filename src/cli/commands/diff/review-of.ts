@@ -29,6 +29,7 @@ export function reviewOf(diffs: readonly StackDiff[], rules: readonly ReviewRule
       ...(diff.onlyIn === undefined ? {} : { onlyIn: diff.onlyIn }),
       changeSet: diff.changeSet,
       security: diff.security,
+      links: diff.links,
       locate: (nestedStackPath: string, logicalId: string) => {
         const constructPath = diff.constructPaths.get(nestedStackPath)?.get(logicalId);
         const recorded = nestedStackPath === '' ? diff.sourceLocations?.get(logicalId) ?? ancestorSource(diff, constructPath) : undefined;

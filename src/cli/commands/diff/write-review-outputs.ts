@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiffOptions } from './diff-options';
+import { StackMove } from '../../../review/html/app-graph';
 import { renderHtml } from '../../../review/html/render-html';
 import { packageVersion } from '../../../review/package-version';
 import { renderJunit } from '../../../review/render-junit';
@@ -12,6 +13,12 @@ import { ReviewRule } from '../../../review/review-rules';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 
+/** The refactor plan as the outputs show it: its lines as the text report writes them, and its moves. */
+export interface PlanForOutputs {
+  readonly lines: readonly string[];
+  readonly moves: readonly StackMove[];
+}
+
 /** The project page, for SARIF's tool information. */
 export const INFORMATION_URI = 'https://github.com/cdk-lifecycle/cdk-lifecycle';
 
@@ -21,8 +28,9 @@ export const INFORMATION_URI = 'https://github.com/cdk-lifecycle/cdk-lifecycle';
  * @throws CliError when a file cannot be written
  */
 export function writeReviewOutputs(
-  review: Review, rules: readonly ReviewRule[], options: DiffOptions, io: CliIo, durationMs: number, planLines: readonly string[] = [],
+  review: Review, rules: readonly ReviewRule[], options: DiffOptions, io: CliIo, durationMs: number, plan: PlanForOutputs = { lines: [], moves: [] },
 ): void {
+  const planLines = plan.lines;
   const { html, markdown, sarif, junit } = options.outputs;
   const version = packageVersion();
   const write = (given: string, flag: string, render: () => string) => {
@@ -35,7 +43,7 @@ export function writeReviewOutputs(
     }
   };
   if (html !== undefined) {
-    write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}`, planLines }));
+    write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}`, planLines, moves: plan.moves }));
   }
   if (markdown !== undefined) write(markdown, '--markdown', () => renderMarkdown(review, undefined, planLines));
   if (sarif !== undefined) write(sarif, '--sarif', () => renderSarif(review, rules, { name: 'cdk-lifecycle', version, informationUri: INFORMATION_URI }));

@@ -16,6 +16,7 @@ function review(): ReturnType<typeof reviewOf> {
     constructPaths: new Map([['', new Map([['Role', 'Fn/ServiceRole'], ['RolePolicy', 'Fn/ServiceRole/DefaultPolicy'], ['Old', 'Old']])]]),
     sourceLocations: new Map([['Role', { file: '/repo/app.ts', line: 10 }], ['Old', { file: '/repo/app.ts', line: 20 }]]),
     security: new Map(),
+    links: [],
   };
   return reviewOf([diff], [], 'failure', '/repo');
 }
