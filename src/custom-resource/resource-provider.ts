@@ -280,36 +280,41 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     }
 
     const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined);
-    const fn = new lambda.Function(this, 'Function', {
-      runtime: lambda.Runtime.NODEJS_24_X,
-      code: staged.code,
-      handler: RUNTIME_HANDLER,
-      timeout: props.timeout ?? Duration.minutes(5),
-      memorySize: props.memorySize ?? 256,
-      role,
-      logGroup: this.logGroup,
-      // A retried asynchronous invocation would run the handler's side effects twice.
-      retryAttempts: 0,
-      // A request older than an hour is past every ServiceTimeout: CloudFormation stopped waiting.
-      maxEventAge: Duration.hours(1),
-      description: props.description ?? `cdk-lifecycle custom resource provider (${this.node.path})`,
-      environment: {
-        ...props.environment,
-        ...(props.onEventFunction
-          ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
-          : { [ENV_USER_HANDLER]: checked.userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
-        ...(checked.isCompleteHandler ? { [ENV_IS_COMPLETE_HANDLER]: checked.isCompleteHandler } : {}),
-        ...(props.isCompleteFunction ? { [ENV_IS_COMPLETE_FUNCTION]: props.isCompleteFunction.functionArn } : {}),
-        ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),
-        ...(claimPath !== undefined ? { [ENV_CLAIM_PATH]: claimPath } : {}),
-      },
-      initialPolicy: props.initialPolicy,
-      // A long wait continues in new invocations of the function itself: Lambda's recursive
-      // loop detection would stop that chain after about 16 invocations. The runtime bounds
-      // the chain itself (docs/long-running-resources.md).
-      ...(checked.schedule ? { recursiveLoop: lambda.RecursiveLoop.ALLOW } : {}),
-    });
-    staged.release();
+    let fn: lambda.Function;
+    // The staging folder goes once aws-cdk-lib has copied it, and also when the function cannot be made.
+    try {
+      fn = new lambda.Function(this, 'Function', {
+        runtime: lambda.Runtime.NODEJS_24_X,
+        code: staged.code,
+        handler: RUNTIME_HANDLER,
+        timeout: props.timeout ?? Duration.minutes(5),
+        memorySize: props.memorySize ?? 256,
+        role,
+        logGroup: this.logGroup,
+        // A retried asynchronous invocation would run the handler's side effects twice.
+        retryAttempts: 0,
+        // A request older than an hour is past every ServiceTimeout: CloudFormation stopped waiting.
+        maxEventAge: Duration.hours(1),
+        description: props.description ?? `cdk-lifecycle custom resource provider (${this.node.path})`,
+        environment: {
+          ...props.environment,
+          ...(props.onEventFunction
+            ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
+            : { [ENV_USER_HANDLER]: checked.userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
+          ...(checked.isCompleteHandler ? { [ENV_IS_COMPLETE_HANDLER]: checked.isCompleteHandler } : {}),
+          ...(props.isCompleteFunction ? { [ENV_IS_COMPLETE_FUNCTION]: props.isCompleteFunction.functionArn } : {}),
+          ...(checked.schedule ? { [ENV_POLLING]: JSON.stringify(checked.schedule) } : {}),
+          ...(claimPath !== undefined ? { [ENV_CLAIM_PATH]: claimPath } : {}),
+        },
+        initialPolicy: props.initialPolicy,
+        // A long wait continues in new invocations of the function itself: Lambda's recursive
+        // loop detection would stop that chain after about 16 invocations. The runtime bounds
+        // the chain itself (docs/long-running-resources.md).
+        ...(checked.schedule ? { recursiveLoop: lambda.RecursiveLoop.ALLOW } : {}),
+      });
+    } finally {
+      staged.release();
+    }
     const { s3Key } = Stack.of(this).resolve((fn.node.defaultChild as lambda.CfnFunction).code) as { s3Key?: unknown };
     claimAsset(this, props.entry !== undefined ? 'entry' : 'code', typeof s3Key === 'string' ? s3Key : JSON.stringify(s3Key), staged);
     this.providerFunction = fn;

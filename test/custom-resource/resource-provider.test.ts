@@ -231,6 +231,28 @@ describe('ResourceProvider with a TypeScript entry', () => {
     Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { [ENV_USER_HANDLER]: 'index.notAHandler' } } });
   });
 
+  test('GIVEN a relative entry and a relative outdir, synthesized from a folder that is not the project root WHEN synthesized THEN the bundle is in the asset, and nothing is written under the project root', () => {
+    const cwd = process.cwd();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relative-synth-'));
+    const outdir = `cdk-lifecycle-relative-out-${path.basename(dir)}`;
+    const projectRoot = path.join(__dirname, '..', '..');
+    process.chdir(dir);
+    try {
+      const app = appWithAssetMetadata(outdir);
+      new ResourceProvider(new Stack(app, 'Entry'), 'Provider', { entry: path.relative(dir, ENTRY) });
+      const assembly = app.synth();
+      const [asset] = Object.values(functionAssetDirs(assembly, 'Entry'));
+      expect(path.resolve(path.dirname(asset))).toBe(path.join(dir, outdir));
+      expect(listFiles(asset)).toEqual(['cdk-lifecycle-runtime/index.js', 'index.js']);
+      expect(fs.readFileSync(path.join(asset, 'index.js'), 'utf8')).toContain('hello, ');
+      expect(fs.readdirSync(path.join(dir, outdir)).filter((name) => name.startsWith('cdk-lifecycle-staging-'))).toEqual([]);
+      expect(fs.existsSync(path.join(projectRoot, outdir))).toBe(false);
+    } finally {
+      process.chdir(cwd);
+      fs.rmSync(path.join(projectRoot, outdir), { recursive: true, force: true });
+    }
+  });
+
   test.each([
     ['an export the entry does not have', { entry: ENTRY, handler: 'handler' }, /Test\/Provider: handler names the export "handler", but ".*handler.ts" exports "notAHandler", "onEvent"/],
     ['a missing file', { entry: 'no/such/handler.ts' }, /Test\/Provider: entry must be an existing file, got "no\/such\/handler.ts" \(resolved to .*: not found\)/],

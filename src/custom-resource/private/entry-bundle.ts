@@ -55,10 +55,14 @@ export function projectRoot(entry: string): string {
   }
 }
 
-/** The options shared by the bundle and the export analysis. */
+/**
+ * The options shared by the bundle and the export analysis. Paths given to esbuild are made
+ * absolute: it resolves relative ones against its working directory (the project root), not
+ * the process's, so a relative entry or output would be read or written elsewhere.
+ */
 function baseOptions(entry: string): Record<string, unknown> {
   return {
-    entryPoints: [entry],
+    entryPoints: [path.resolve(entry)],
     absWorkingDir: projectRoot(entry),
     bundle: true,
     platform: 'node',
@@ -80,7 +84,7 @@ function describeFailure(e: unknown): string {
 /** Bundles `entry` into one CommonJS file, `outfile`. */
 export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string): void {
   try {
-    esbuild.buildSync({ ...baseOptions(entry), format: 'cjs', outfile });
+    esbuild.buildSync({ ...baseOptions(entry), format: 'cjs', outfile: path.resolve(outfile) });
   } catch (e) {
     throw new EntryBundleError(`esbuild could not bundle ${entry}: ${describeFailure(e)}`);
   }
@@ -93,7 +97,7 @@ export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string)
 export function entryExports(esbuild: EsbuildApi, entry: string): string[] | undefined {
   let outputs: Record<string, { readonly exports?: string[] }>;
   try {
-    outputs = esbuild.buildSync({ ...baseOptions(entry), format: 'esm', write: false, metafile: true, outdir: path.join(path.dirname(entry), '.cdk-lifecycle-analysis') }).metafile?.outputs ?? {};
+    outputs = esbuild.buildSync({ ...baseOptions(entry), format: 'esm', write: false, metafile: true, outdir: path.join(path.dirname(path.resolve(entry)), '.cdk-lifecycle-analysis') }).metafile?.outputs ?? {};
   } catch (e) {
     throw new EntryBundleError(`esbuild could not read ${entry}: ${describeFailure(e)}`);
   }

@@ -113,7 +113,8 @@ export function stageProviderCode(scope: Construct, source: UserCodeSource, poll
   if (!fs.existsSync(runtimeFile)) {
     throw new Error(`cdk-lifecycle: the provider runtime bundle is missing at ${runtimeFile}; reinstall the package (or run "npx projen bundle:runtime" in a checkout)`);
   }
-  const outdir = Stage.of(scope)?.assetOutdir ?? os.tmpdir();
+  // Absolute: the app's outdir may be relative (`cdk synth --output cdk.out.x`), and esbuild resolves from the project root.
+  const outdir = path.resolve(Stage.of(scope)?.assetOutdir ?? os.tmpdir());
   fs.mkdirSync(outdir, { recursive: true });
   const staging = fs.mkdtempSync(path.join(outdir, 'cdk-lifecycle-staging-'));
   const release = () => {

@@ -125,3 +125,11 @@ describe('the asset identity check', () => {
     expect(() => claimAsset(new Stack(new App(), 'C'), 'entry', 'hash', staged('other', 'the entry /app/c.ts'))).not.toThrow();
   });
 });
+
+test('GIVEN a provider whose function aws-cdk-lib refuses (a reserved environment variable) WHEN constructed THEN the error is aws-cdk-lib\'s and no staging folder is left in the assembly', () => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-assets-'));
+  const stack = new Stack(appWithAssetMetadata(directory), 'Assets');
+  expect(() => new ResourceProvider(stack, 'Refused', { code: lambda.Code.fromInline('exports.onEvent = async () => ({});'), handler: 'index.onEvent', environment: { AWS_REGION: 'eu-west-1' } }))
+    .toThrow(/AWS_REGION/);
+  expect(fs.readdirSync(directory).filter((name) => name.startsWith('cdk-lifecycle-staging-'))).toEqual([]);
+});
