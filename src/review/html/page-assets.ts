@@ -14,7 +14,7 @@ table { border-collapse: collapse; width: 100%; font-size: 0.86rem; }
    rows off screen (content-visibility, which table rows ignore) only when scrolled to, so 5,000 changes open at once. */
 table.change-table, table.change-table thead, table.change-table tbody { display: block; }
 table.change-table thead { position: sticky; top: 0; z-index: 1; }
-table.change-table tr { display: grid; grid-template-columns: 4.5em 10% 19% 14% 26% minmax(0, 1fr); }
+table.change-table tr { display: grid; grid-template-columns: 4.5em 12% 18% 13% 26% minmax(0, 1fr); }
 table.change-table tbody tr { content-visibility: auto; contain-intrinsic-size: auto 64px; } table.change-table tr[hidden] { display: none; }
 th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #eaecf0; }
 th { background: #f2f4f7; position: sticky; top: 0; }
