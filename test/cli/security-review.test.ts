@@ -54,6 +54,28 @@ test('GIVEN a policy broadened to * and port 22 opened WHEN diffed THEN the repo
   expect(result.stdout).toMatch(/; 2 changes broadening permissions\n$/);
 });
 
+test('GIVEN --security-only WHEN permissions broaden THEN only the security section and its count print, and the exit code is the review\'s', async () => {
+  const result = await run(['diff', before, broadened, '--security-only', '--fail-on', 'security']);
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe([
+    'Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)',
+    '[-] IAM statement Allow s3:GetObject on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+    '[+!] IAM statement Allow * on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+    '[+!] security group ingress tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)',
+    '',
+    'Security: 3 added or removed (IAM statements, managed policies, security-group rules), 2 broadening permissions',
+    '',
+  ].join('\n'));
+  const tags = await run(['diff', before, tagsOnly, '--security-only']);
+  expect([tags.code, tags.stdout]).toEqual([0, 'No security changes\n\nSecurity: 0 added or removed (IAM statements, managed policies, security-group rules), 0 broadening permissions\n']);
+});
+
+test('GIVEN --security-only with --json WHEN run THEN it is a usage error saying why', async () => {
+  const result = await run(['diff', before, broadened, '--security-only', '--json']);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain('--security-only is for the text report');
+});
+
 test('GIVEN --fail-on security WHEN permissions broaden THEN it exits 1; when only a tag changes THEN 0', async () => {
   expect((await run(['diff', before, broadened, '--fail-on', 'security'])).code).toBe(1);
   expect((await run(['diff', before, tagsOnly, '--fail-on', 'security'])).code).toBe(0);

@@ -27,6 +27,7 @@ export type CliCommand =
 export const OPTIONS = {
   'json': { type: 'boolean' },
   'property-values': { type: 'boolean' },
+  'security-only': { type: 'boolean' },
   'no-color': { type: 'boolean' },
   'fail-on': { type: 'string', multiple: true },
   'stack': { type: 'string', multiple: true },

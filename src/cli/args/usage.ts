@@ -21,6 +21,9 @@ Options:
   --property-values           print the JSON as describe-change-set
                               --include-property-values does: values and contexts
                               of each change (NoEcho parameters masked)
+  --security-only             print only the security changes (IAM statements, managed
+                              policies, security-group rules), as cdk diff
+                              --security-only; the exit code is the review's as ever
   --fail-on <level>           exit 1 on: failure (default; a certain failure),
                               replacement (a certain failure or any replacement,
                               conditional ones included), data-loss (a certain

@@ -58,7 +58,7 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const deployedLines = deployedStateLines(sides.before, pairs, { live: options.deployed !== undefined, parametersBefore: parameters.before }, style);
   io.stdout(options.json
     ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
-    : [...deployedLines, renderText(review, style, { showLevels, groupBy: options.groupBy, plan, planFile })].join('\n'));
+    : [...deployedLines, renderText(review, style, { showLevels, groupBy: options.groupBy, plan, planFile, securityOnly: options.securityOnly })].join('\n'));
   const moves = (plan?.moves ?? []).map((move) => ({
     fromStack: move.source.stackName,
     fromLogicalId: move.source.logicalResourceId,

@@ -28,6 +28,8 @@ export interface DiffOptions {
   readonly json: boolean;
   /** Describe the change set as `DescribeChangeSet --include-property-values` does (JSON). */
   readonly propertyValues: boolean;
+  /** `--security-only`: the text report shows the security changes alone. */
+  readonly securityOnly: boolean;
   readonly failOn: FailOn;
   /** `--parameters-before` values as given (`Key=Value,...`, `Stack:Key=Value`, `@file.json`). */
   readonly parametersBefore: readonly string[];
@@ -66,7 +68,7 @@ export interface DeployedSource {
  */
 export function diffOptions(line: ParsedLine): DiffOptions {
   onlyOptions(line, 'diff', [
-    'json', 'property-values', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'refactor-mappings',
+    'json', 'property-values', 'security-only', 'no-color', 'fail-on', 'stack', 'parameters-before', 'parameters-after', 'refactor-plan', 'refactor-mappings',
     'rules', 'group-by', 'html', 'markdown', 'sarif', 'junit', 'deployed', 'profile',
   ]);
   const { paths, values } = line;
@@ -81,12 +83,16 @@ export function diffOptions(line: ParsedLine): DiffOptions {
   if (deployed === undefined && paths.length !== 2) {
     throw usageError(`diff needs two paths, <before> and <after>, got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
   }
+  if (values['security-only'] === true && (values.json === true || values['property-values'] === true)) {
+    throw usageError('--security-only is for the text report: --json and --property-values print every change (their security changes are in each stack\'s SecurityChanges)');
+  }
   return {
     before: deployed ?? paths[0],
     after: deployed ?? paths[1],
     ...(deployed === undefined ? {} : { deployed: optional('profile', profile) }),
     json: values.json === true || values['property-values'] === true,
     propertyValues: values['property-values'] === true,
+    securityOnly: values['security-only'] === true,
     failOn: failOnOf(lastValue(values['fail-on'])),
     parametersBefore: values['parameters-before'] ?? [],
     parametersAfter: values['parameters-after'] ?? [],

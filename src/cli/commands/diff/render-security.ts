@@ -20,15 +20,30 @@ export function renderSecurity(review: Review, style: Style): string[] {
   return [style.heading('Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)'), ...lines, ''];
 }
 
+/** Whether adding or removing this broadens permissions: an Allow statement (a policy, a rule) added, a Deny statement removed. */
+function broadens(change: '+' | '-', effect?: string): boolean {
+  return (change === '+') === (effect !== 'Deny');
+}
+
+/** How many statements, managed policies and rules are added or removed, and how many of them broaden permissions. */
+export function securityCounts(review: Review): { changed: number; broadening: number } {
+  let changed = 0;
+  let broadening = 0;
+  for (const stack of review.stacks) {
+    for (const changes of stack.security?.values() ?? []) {
+      for (const { change, item } of changes.statements) { changed++; if (broadens(change, item.effect)) broadening++; }
+      for (const { change } of [...changes.managedPolicies, ...changes.rules]) { changed++; if (broadens(change)) broadening++; }
+    }
+  }
+  return { changed, broadening };
+}
+
 function stackLines(where: string, changes: SecurityChanges, style: Style): string[] {
   const prefix = where === '' ? '' : `${where} `;
-  const marker = (change: '+' | '-', broadens: boolean) => (broadens ? style.replaced('[+!]') : change === '+' ? style.added('[+]') : style.removed('[-]'));
+  const marker = (change: '+' | '-', wide: boolean) => (wide ? style.replaced('[+!]') : change === '+' ? style.added('[+]') : style.removed('[-]'));
   return [
-    ...changes.statements.map(({ change, item }) => {
-      const broadens = (change === '+') === (item.effect !== 'Deny');
-      return `${marker(change, broadens)} ${prefix}IAM statement ${statementText(item)}`;
-    }),
-    ...changes.managedPolicies.map(({ change, item }) => `${marker(change, change === '+')} ${prefix}managed policy ${item.policyArn} on ${item.logicalId}`),
-    ...changes.rules.map(({ change, item }) => `${marker(change, change === '+')} ${prefix}security group ${item.direction} ${ruleText(item)} (${item.logicalId})`),
+    ...changes.statements.map(({ change, item }) => `${marker(change, broadens(change, item.effect))} ${prefix}IAM statement ${statementText(item)}`),
+    ...changes.managedPolicies.map(({ change, item }) => `${marker(change, broadens(change))} ${prefix}managed policy ${item.policyArn} on ${item.logicalId}`),
+    ...changes.rules.map(({ change, item }) => `${marker(change, broadens(change))} ${prefix}security group ${item.direction} ${ruleText(item)} (${item.logicalId})`),
   ];
 }

@@ -9,7 +9,7 @@ import { renderChanges } from './render-changes';
 import { renderDataVerdicts } from './render-data-verdicts';
 import { renderOutputs } from './render-outputs';
 import { renderRefactor } from './render-refactor';
-import { renderSecurity } from './render-security';
+import { renderSecurity, securityCounts } from './render-security';
 import { summaryLine } from './summary';
 import { RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
@@ -26,10 +26,13 @@ export interface TextExtras {
   readonly plan?: RefactorPlan;
   /** Where the plan was written. */
   readonly planFile?: string;
+  /** `--security-only`: the security changes alone, and their count. */
+  readonly securityOnly?: boolean;
 }
 
 /** Renders the report of the review, ending with a newline. */
 export function renderText(review: Review, style: Style, extras: TextExtras = {}): string {
+  if (extras.securityOnly === true) return securityOnly(review, style);
   const lines: string[] = [];
   if (extras.showLevels === true) lines.push(...reviewLines(review, style));
   const failures = review.changes.filter((change) => change.failure !== undefined);
@@ -85,6 +88,14 @@ export function renderText(review: Review, style: Style, extras: TextExtras = {}
     lines.push(`Review: ${levels.fail} fail, ${levels.warn} warn, ${levels.info} info, ${levels.ignore} ignored`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `--security-only`: the security section, or that there is none, and a count of its lines. */
+function securityOnly(review: Review, style: Style): string {
+  const { changed, broadening } = securityCounts(review);
+  const section = renderSecurity(review, style);
+  const lines = section.length === 0 ? ['No security changes', ''] : section;
+  return `${[...lines, `Security: ${changed} added or removed (IAM statements, managed policies, security-group rules), ${broadening} broadening permissions`].join('\n')}\n`;
 }
 
 /** The changes review rules (or --fail-on) put at fail or warn, with the reason; then certain failures a rule lowered. */
