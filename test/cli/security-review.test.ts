@@ -42,15 +42,18 @@ const before = write('before.json', template('s3:GetObject', [https], [{ Key: 't
 const broadened = write('after.json', template('*', [https, ssh], [{ Key: 'team', Value: 'b' }]));
 const tagsOnly = write('tags.json', template('s3:GetObject', [https], [{ Key: 'team', Value: 'b' }]));
 
+/** The report's security section for `before` → `broadened`. */
+const SECURITY_SECTION = [
+  'Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)',
+  '[-] IAM statement Allow s3:GetObject on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+  '[+!] IAM statement Allow * on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
+  '[+!] security group ingress tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)',
+];
+
 test('GIVEN a policy broadened to * and port 22 opened WHEN diffed THEN the report has the security section and the summary counts both changes', async () => {
   const result = await run(['diff', before, broadened]);
   expect(result.code).toBe(0);
-  expect(result.stdout).toContain([
-    'Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)',
-    '[-] IAM statement Allow s3:GetObject on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
-    '[+!] IAM statement Allow * on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
-    '[+!] security group ingress tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)',
-  ].join('\n'));
+  expect(result.stdout).toContain(SECURITY_SECTION.join('\n'));
   expect(result.stdout).toMatch(/; 2 changes broadening permissions\n$/);
 });
 
@@ -58,10 +61,7 @@ test('GIVEN --security-only WHEN permissions broaden THEN only the security sect
   const result = await run(['diff', before, broadened, '--security-only', '--fail-on', 'security']);
   expect(result.code).toBe(1);
   expect(result.stdout).toBe([
-    'Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)',
-    '[-] IAM statement Allow s3:GetObject on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
-    '[+!] IAM statement Allow * on * for AWS:${FnServiceRoleB9001A96} (FnServiceRoleDefaultPolicyE3F8A5B1 PolicyDocument)',
-    '[+!] security group ingress tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)',
+    ...SECURITY_SECTION,
     '',
     'Security: 3 added or removed (IAM statements, managed policies, security-group rules), 2 broadening permissions',
     '',

@@ -9,7 +9,7 @@
 import type { ExportLink } from '../../change-set/app/export-links';
 import type { Review } from '../review-model';
 import { escapeHtml as e } from './escape-html';
-import { depths } from './stack-graph';
+import { depths, shorten } from './stack-graph';
 
 /** A resource moved from one stack to another (the refactor plan's moves between stacks). */
 export interface StackMove {
@@ -117,8 +117,4 @@ function fails(review: Review, link: ExportLink): boolean {
   return review.changes.some((change) => change.failure !== undefined && (
     (change.output?.exportName === link.exportName && change.stack === link.exporter.stack)
     || (change.stack === link.importer.stack && change.logicalId === link.importer.logicalId && change.failure.reason.includes(link.exportName))));
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
 }

@@ -13,7 +13,7 @@ import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
 import { kindsOf } from '../review-rules';
-import { ruleText, statementText } from '../security/security-changes';
+import { broadens, ruleText, statementText } from '../security/security-changes';
 
 /** What the page says about the run besides the review. */
 export interface PageOptions {
@@ -159,12 +159,12 @@ function details(list: readonly ReviewDetail[]): string {
 function securityTables(review: Review): string {
   const rows = review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
     const where = `${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`;
-    const tr = (change: '+' | '-', broadens: boolean, what: string, text: string) =>
-      `<tr class="security-row" data-stack="${e(where)}"><td class="${broadens ? 'level level-fail' : ''}">${broadens ? '+ broadens' : change}</td><td>${e(where)}</td><td>${what}</td><td class="mono">${e(text)}</td></tr>`;
+    const tr = (change: '+' | '-', wide: boolean, what: string, text: string) =>
+      `<tr class="security-row" data-stack="${e(where)}"><td class="${wide ? 'level level-fail' : ''}">${wide ? '+ broadens' : change}</td><td>${e(where)}</td><td>${what}</td><td class="mono">${e(text)}</td></tr>`;
     return [
-      ...changes.statements.map(({ change, item }) => tr(change, (change === '+') === (item.effect !== 'Deny'), 'IAM statement', statementText(item))),
-      ...changes.managedPolicies.map(({ change, item }) => tr(change, change === '+', 'managed policy', `${item.policyArn} on ${item.logicalId}`)),
-      ...changes.rules.map(({ change, item }) => tr(change, change === '+', `security group ${item.direction}`, `${ruleText(item)} (${item.logicalId})`)),
+      ...changes.statements.map(({ change, item }) => tr(change, broadens(change, item.effect), 'IAM statement', statementText(item))),
+      ...changes.managedPolicies.map(({ change, item }) => tr(change, broadens(change), 'managed policy', `${item.policyArn} on ${item.logicalId}`)),
+      ...changes.rules.map(({ change, item }) => tr(change, broadens(change), `security group ${item.direction}`, `${ruleText(item)} (${item.logicalId})`)),
     ];
   }));
   if (rows.length === 0) return '<section id="security-tables"><h2>IAM statements and security-group rules</h2><p class="empty">None changed.</p></section>';

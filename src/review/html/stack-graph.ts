@@ -113,6 +113,7 @@ export function depths(nodes: readonly string[], edges: ReadonlyArray<[string, s
   return depth;
 }
 
-function shorten(text: string, max: number): string {
+/** `text`, or its last `max - 1` characters after an ellipsis. */
+export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
 }

@@ -90,8 +90,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
   const count = (logicalId: string, change: '+' | '-') => { if (change === '+') entry(logicalId).added++; else entry(logicalId).removed++; };
   for (const { change, item } of statements) {
     count(item.logicalId, change);
-    const negative = item.effect === 'Deny';
-    if ((change === '+' && !negative) || (change === '-' && negative)) {
+    if (broadens(change, item.effect)) {
       const found = entry(item.logicalId);
       found.broadening = true;
       found.reasons.push(`${change === '+' ? 'adds' : 'removes'} ${statementText(item)}${wideParts(item)}`);
@@ -99,7 +98,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
   }
   for (const { change, item } of managedPolicies) {
     count(item.logicalId, change);
-    if (change === '+') {
+    if (broadens(change)) {
       const found = entry(item.logicalId);
       found.broadening = true;
       found.reasons.push(`attaches the managed policy ${item.policyArn}`);
@@ -107,7 +106,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
   }
   for (const { change, item } of rules) {
     count(item.logicalId, change);
-    if (change === '+') {
+    if (broadens(change)) {
       const found = entry(item.logicalId);
       found.broadening = true;
       const open = OPEN_RANGES.includes(item.peer) ? ` (open to ${item.peer === '::/0' ? 'every IPv6 address' : 'every IPv4 address'})` : '';
@@ -115,6 +114,15 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
     }
   }
   return { statements, managedPolicies, rules, byResource };
+}
+
+/**
+ * Whether adding (`+`) or removing (`-`) this broadens permissions, by the CDK CLI's rule: an
+ * Allow statement, a managed policy or a security-group rule added (no `effect`), or a Deny
+ * statement removed.
+ */
+export function broadens(change: '+' | '-', effect?: string): boolean {
+  return (change === '+') === (effect !== 'Deny');
 }
 
 /** `Allow s3:GetObject on ${Bucket.Arn}/* for AWS:${Role}`. */

@@ -1,6 +1,7 @@
 import { StackDiff } from './predict-stacks';
 import { PredictedOutputChange } from '../../../change-set';
 import { Review, ReviewChange } from '../../../review/review-model';
+import { broadens } from '../../../review/security/security-changes';
 import { valueDiff } from '../../../review/value-diff';
 
 /**
@@ -49,10 +50,10 @@ function securityJson(diff: StackDiff): unknown[] | undefined {
         Resources: item.resources,
         ...(item.negated.length === 0 ? {} : { Negated: item.negated }),
         ...(item.condition === undefined ? {} : { Condition: item.condition }),
-        Broadening: (change === '+') === (item.effect !== 'Deny'),
+        Broadening: broadens(change, item.effect),
         ...at,
       })),
-      ...changes.managedPolicies.map(({ change, item }) => ({ Change: change, Kind: 'ManagedPolicy', LogicalResourceId: item.logicalId, PolicyArn: item.policyArn, Broadening: change === '+', ...at })),
+      ...changes.managedPolicies.map(({ change, item }) => ({ Change: change, Kind: 'ManagedPolicy', LogicalResourceId: item.logicalId, PolicyArn: item.policyArn, Broadening: broadens(change), ...at })),
       ...changes.rules.map(({ change, item }) => ({
         Change: change,
         Kind: 'SecurityGroupRule',
@@ -62,7 +63,7 @@ function securityJson(diff: StackDiff): unknown[] | undefined {
         Protocol: item.protocol,
         Ports: item.ports,
         Peer: item.peer,
-        Broadening: change === '+',
+        Broadening: broadens(change),
         ...at,
       })),
     ];

@@ -4,7 +4,7 @@
  * broadening marked `[+!]`, with what makes it wide.
  */
 import { Review } from '../../../review/review-model';
-import { ruleText, SecurityChanges, statementText } from '../../../review/security/security-changes';
+import { broadens, ruleText, SecurityChanges, statementText } from '../../../review/security/security-changes';
 import { Style } from '../../render/style';
 
 /** The section's lines (none when no stack's security changes), ending with a blank line. */
@@ -18,11 +18,6 @@ export function renderSecurity(review: Review, style: Style): string[] {
   }
   if (lines.length === 0) return [];
   return [style.heading('Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)'), ...lines, ''];
-}
-
-/** Whether adding or removing this broadens permissions: an Allow statement (a policy, a rule) added, a Deny statement removed. */
-function broadens(change: '+' | '-', effect?: string): boolean {
-  return (change === '+') === (effect !== 'Deny');
 }
 
 /** How many statements, managed policies and rules are added or removed, and how many of them broaden permissions. */
