@@ -34,9 +34,16 @@ async function playGreeting(outdir: string) {
   return { code: result.code, stderr: result.stderr, play: JSON.parse(result.stdout) };
 }
 
-/** A play as the languages must agree on it: ids and times aside. */
+/**
+ * A play as the languages must agree on it: ids and times aside, and the received properties
+ * as JSON values (a Go map has no key order, so the handler sees Go's keys in another order).
+ */
 function comparablePlay(play: any) {
-  return play.steps.map((step: any) => ({ label: step.label, status: step.status, violations: step.violations, data: step.response?.Data }));
+  return play.steps.map((step: any) => {
+    const data = step.response?.Data;
+    const received = data?.received === undefined ? {} : { received: JSON.parse(data.received) };
+    return { label: step.label, status: step.status, violations: step.violations, data: data === undefined ? undefined : { ...data, ...received } };
+  });
 }
 
 let reference: Synthesized;
