@@ -28,7 +28,7 @@ const SETUP: Record<Language, { env: () => NodeJS.ProcessEnv; ready: () => strin
   },
   java: {
     env: () => ({}),
-    ready: () => (fs.existsSync(path.join(ROOT, 'dist', 'java')) ? undefined : 'no Maven repository in dist/java'),
+    ready: () => (fs.existsSync(path.join(ROOT, 'dist', 'java-local', 'java', 'target', 'cdk-lifecycle-0.0.0.jar')) ? undefined : 'no jar in dist/java-local'),
   },
 };
 
@@ -115,7 +115,8 @@ export function annotations(outdir: string): Annotation[] {
 /** The policy-validation plugin's violations, without what names the library version and the source lines. */
 export function pluginViolations(outdir: string): Array<Record<string, unknown>> {
   const report = JSON.parse(fs.readFileSync(path.join(outdir, 'validation-report.json'), 'utf8'));
-  return report.pluginReports.flatMap((plugin: any) => plugin.violations.flatMap((violation: any) => violation.violatingConstructs.map((construct: any) => ({
+  const violations = report.pluginReports.flatMap((plugin: any) => plugin.violations.map((violation: any) => ({ plugin, violation })));
+  return violations.flatMap(({ plugin, violation }: any) => violation.violatingConstructs.map((construct: any) => ({
     plugin: plugin.pluginName,
     conclusion: plugin.conclusion,
     rule: violation.ruleName,
@@ -124,5 +125,5 @@ export function pluginViolations(outdir: string): Array<Record<string, unknown>>
     constructPath: construct.constructPath,
     logicalId: construct.cloudFormationResource?.logicalId,
     propertyPaths: construct.cloudFormationResource?.propertyPaths,
-  }))));
+  })));
 }

@@ -1,19 +1,19 @@
 /**
- * The same app in TypeScript, Python and Go (test/languages/<language>/), each using the
- * package built for its language (the Python wheel, the Go module) and aws-cdk-lib from its
- * own registry, synthesized with the real cdk CLI: the templates, the guard's findings (the
+ * The same app in TypeScript, Python, Go and Java (test/languages/<language>/), each using
+ * the package built for its language (the Python wheel, the Go module, the jar) and aws-cdk-lib
+ * from its own registry, synthesized with the real cdk CLI: the templates, the guard's findings (the
  * Aspect's annotations and the plugin's validation report) and what the synthesized provider
  * answers through `cdk-lifecycle invoke` must be the TypeScript app's. A binding that drifts
  * (a prop dropped from a struct, a static method renamed, a value changed on its way through
  * jsii) fails here.
  *
  * Not part of `npm test`: `npx projen test:languages` builds the packages and runs it
- * (CDK_LIFECYCLE_LANGUAGES=python,go picks the languages; both by default).
+ * (CDK_LIFECYCLE_LANGUAGES=python,go,java picks the languages; all three by default).
  */
-import { run } from '../cli/helpers';
 import { annotations, comparableTemplate, Language, pluginViolations, ROOT, stackIds, synthesize, Synthesized } from './language-apps';
+import { run } from '../cli/helpers';
 
-const LANGUAGES = (process.env.CDK_LIFECYCLE_LANGUAGES ?? 'python,go').split(',').map((l) => l.trim()).filter(Boolean) as Language[];
+const LANGUAGES = (process.env.CDK_LIFECYCLE_LANGUAGES ?? 'python,go,java').split(',').map((l) => l.trim()).filter(Boolean) as Language[];
 
 /** The properties the Greeting resource's handler receives, exactly (nulls and JSON types kept). */
 const RECEIVED = {

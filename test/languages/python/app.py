@@ -7,16 +7,23 @@ from cdk_lifecycle import PollingOptions
 # end sample
 # sample: provider polling
 from aws_cdk import Duration
+# end sample
+# sample: provider polling function
 from cdk_lifecycle import ProvidedResource, ResourceProvider
+# end sample
+# sample: provider
+from aws_cdk import CfnOutput
+# end sample
+# sample: function
+from aws_cdk import aws_lambda as lambda_
 # end sample
 # sample: guard
 from aws_cdk import Annotations, App, Validations
+from aws_cdk import aws_sqs as sqs
 from cdk_lifecycle import FindingId, ReplacementGuard, ReplacementGuardPlugin
 # end sample
-from aws_cdk import CfnOutput, Stack
+from aws_cdk import Stack
 from aws_cdk import aws_dynamodb as dynamodb
-from aws_cdk import aws_lambda as lambda_
-from aws_cdk import aws_sqs as sqs
 from constructs import Construct
 
 
