@@ -3,26 +3,17 @@
  * app with a nested stack and a Stage (test/fixtures/apps/plugin-app.ts): findings in CDK's
  * validation report with construct paths and property locations.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { ReplacementGuardPlugin } from '../../src';
-
-const ROOT = path.join(__dirname, '..', '..');
-const CDK = path.join(ROOT, 'node_modules', '.bin', 'cdk');
+import { cdkSynth } from '../helpers/cdk-synth';
 
 function synth(extra: string[] = []) {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-plugin-'));
-  const result = spawnSync(CDK, ['synth', '--no-notices', '--quiet', '--app', 'npx ts-node --transpile-only test/fixtures/apps/plugin-app.ts', '--output', outdir, ...extra], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', CI: 'true' },
-  });
-  const report = JSON.parse(fs.readFileSync(path.join(outdir, 'validation-report.json'), 'utf8'));
+  const result = cdkSynth('test/fixtures/apps/plugin-app.ts', extra);
+  const report = JSON.parse(fs.readFileSync(path.join(result.outdir, 'validation-report.json'), 'utf8'));
   const violations = report.pluginReports.find((plugin: any) => plugin.pluginName === 'cdk-lifecycle').violations as any[];
   const found = violations.flatMap((violation) => violation.violatingConstructs.map((construct: any) => [
     violation.ruleName, violation.severity, construct.constructPath, construct.cloudFormationResource.propertyPaths[0],
