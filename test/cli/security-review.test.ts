@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from './helpers';
+import { PAIRS, synth } from '../review/security/cdk-pairs';
 
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-security-'));
 const write = (name: string, content: unknown) => {
@@ -108,4 +109,34 @@ test('GIVEN no rule WHEN permissions broaden THEN the built-in level warns with 
   const security = results.filter((r: any) => r.ruleId === 'cdk-lifecycle:security-broadening');
   expect(security.map((r: any) => r.level)).toEqual(['warning', 'warning']);
   expect(security.map((r: any) => r.message.text).join('\n')).toContain('broadens permissions: adds the ingress rule tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (open to every IPv4 address)');
+});
+
+describe('GIVEN aws-cdk-lib pairs that the review must judge by what they allow', () => {
+  const pairFiles = (name: string) => {
+    const pair = PAIRS.find((candidate) => candidate.name === name)!;
+    const id = name.replace(/\W+/g, '-');
+    return [write(`${id}-before.json`, synth(pair.before)), write(`${id}-after.json`, synth(pair.after))];
+  };
+
+  test.each([
+    ['grantReadWriteData narrowed to grantReadData on a table'],
+    ['a policy\'s logical id renamed, same statements on the same role'],
+  ])('WHEN %s is diffed with --fail-on security THEN it exits 0 and marks nothing as broadening', async (name) => {
+    const result = await run(['diff', ...pairFiles(name), '--fail-on', 'security']);
+    expect(result.stdout).toContain('Security changes');
+    expect(result.stdout).not.toMatch(/^\[\+!\]/m);
+    expect(result.code).toBe(0);
+  });
+
+  test('WHEN a Lambda permission loses its EventSourceToken THEN it broadens (a condition relaxed) and --fail-on security exits 1', async () => {
+    const result = await run(['diff', ...pairFiles('a Lambda permission loses its EventSourceToken'), '--fail-on', 'security']);
+    expect(result.stdout).toMatch(/\[\+!\] IAM statement Allow lambda:InvokeFunction on \$\{Fn\w+\.Arn\} for Service:alexa-appkit\.amazon\.com \(FnInvoke\w+ Lambda permission\)/);
+    expect(result.code).toBe(1);
+  });
+
+  test('WHEN an ECR repository is made public THEN it broadens (any principal) and --fail-on security exits 1', async () => {
+    const result = await run(['diff', ...pairFiles('an ECR repository made public'), '--fail-on', 'security']);
+    expect(result.stdout).toMatch(/\[\+!\] IAM statement Allow ecr:BatchGetImage, ecr:GetDownloadUrlForLayer on \$\{Repo\w+\.Arn\} for \* \(Repo\w+ RepositoryPolicyText\)/);
+    expect(result.code).toBe(1);
+  });
 });
