@@ -140,3 +140,38 @@ describe('GIVEN aws-cdk-lib pairs that the review must judge by what they allow'
     expect(result.code).toBe(1);
   });
 });
+
+describe('GIVEN a narrowing and a widening through every output', () => {
+  const files = (name: string) => {
+    const pair = PAIRS.find((candidate) => candidate.name === name)!;
+    const id = `all-${name.replace(/\W+/g, '-')}`;
+    return [write(`${id}-before.json`, synth(pair.before)), write(`${id}-after.json`, synth(pair.after))];
+  };
+  const outputs = async (name: string, extra: string[] = []) => {
+    const id = name.replace(/\W+/g, '-');
+    const paths = { md: path.join(DIR, `${id}.md`), sarif: path.join(DIR, `${id}.sarif`), html: path.join(DIR, `${id}.html`) };
+    const [old, current] = files(name);
+    const text = await run(['diff', old, current, '--markdown', paths.md, '--sarif', paths.sarif, '--html', paths.html, ...extra]);
+    const json = JSON.parse((await run(['diff', old, current, '--json'])).stdout);
+    return {
+      code: text.code,
+      text: text.stdout.split('\n').filter((line) => line.startsWith('[+!] ')).length,
+      json: json.SecurityChanges.filter((row: any) => row.Broadening).length,
+      markdown: fs.readFileSync(paths.md, 'utf8').split('\n').filter((line) => line.startsWith('| **+!** |')).length,
+      html: fs.readFileSync(paths.html, 'utf8').split('<td class="level level-fail">+ broadens</td>').length - 1,
+      sarif: JSON.parse(fs.readFileSync(paths.sarif, 'utf8')).runs[0].results.filter((r: any) => r.ruleId === 'cdk-lifecycle:security-broadening').length,
+      summary: /; (\d+) changes? broadening permissions\n$/.exec(text.stdout)?.[1] ?? '0',
+    };
+  };
+
+  test('WHEN grantReadWriteData narrows to grantReadData with a kind: security rule at fail THEN no output reports a broadening and it exits 0', async () => {
+    const rules = write('narrow-rules.yaml', 'rules:\n  - id: security-review\n    match: { kind: security }\n    level: fail\n    message: Permissions broaden\n');
+    expect(await outputs('grantReadWriteData narrowed to grantReadData on a table', ['--rules', rules]))
+      .toEqual({ code: 0, text: 0, json: 0, markdown: 0, html: 0, sarif: 0, summary: '0' });
+  });
+
+  test('WHEN a permission loses its EventSourceToken THEN every output marks the one added statement, and the summary and SARIF the one resource', async () => {
+    expect(await outputs('a Lambda permission loses its EventSourceToken', ['--fail-on', 'security']))
+      .toEqual({ code: 1, text: 1, json: 1, markdown: 1, html: 1, sarif: 1, summary: '1' });
+  });
+});

@@ -155,7 +155,7 @@ function details(list: readonly ReviewDetail[]): string {
   }).join('')}</ul>`;
 }
 
-/** The IAM statements, managed policies and security-group rules added and removed, per stack, as cdk diff tables them. */
+/** The IAM statements, managed policies, security-group rules and settings added and removed, per stack, as cdk diff tables them. */
 function securityTables(review: Review): string {
   const rows = review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
     const where = `${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`;
