@@ -44,6 +44,8 @@ export function statementVerdict(change: '+' | '-', statement: IamStatement, sid
       : { broadening: true, why: 'a statement that cannot be read is taken as denying' };
   }
   if ((change === '+') !== (statement.effect === 'Allow')) return NOT_BROADENING;
+  // A Deny removed with what it governed (its resource, or every identity it applied to) takes nothing away.
+  if (change === '-' && governsOnlyRemoved(statement, sides.afterIds)) return NOT_BROADENING;
   const part = uncoveredPart(statement, others);
   if (part === undefined) return NOT_BROADENING;
   const what = `${part.action} on ${part.resource} for ${part.principal}`;
@@ -75,6 +77,15 @@ export function settingVerdict(change: '+' | '-', setting: SecuritySetting, side
   }
   if (change === '+' || !sides.afterIds.has(setting.logicalId) || sides.after.settings.some(same)) return NOT_BROADENING;
   return { broadening: true, why: `${setting.subject} is no longer limited by it` };
+}
+
+/** Whether what the statement applies to is gone from the after side: its resource's policy, or each identity holding it. */
+function governsOnlyRemoved(statement: IamStatement, afterIds: ReadonlySet<string>): boolean {
+  const gone = (value: string) => {
+    const id = /\$\{([A-Za-z0-9]+)\}$/.exec(value)?.[1];
+    return id !== undefined && !afterIds.has(id);
+  };
+  return statement.scope === 'identity' ? statement.principals.length > 0 && statement.principals.every(gone) : gone(statement.scope);
 }
 
 function sameStatement(a: IamStatement, b: IamStatement): boolean {

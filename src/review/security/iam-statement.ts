@@ -34,6 +34,12 @@ export interface IamStatement {
   readonly condition?: string;
   /** The condition as clauses. */
   readonly clauses: readonly ConditionClause[];
+  /**
+   * Set for what AWS allows when a type's policy is absent (an EFS file system or a VPC endpoint
+   * without one): it counts only while the resource is on both sides, so that adding a policy
+   * narrows and removing one broadens, but a new resource is not a new grant.
+   */
+  readonly implicit?: boolean;
 }
 
 /** Whose statements they are and what they govern, for statements that leave them out. */

@@ -167,7 +167,8 @@ function readResourcePolicy(entry: ResourcePolicyType, logicalId: string, proper
       out.statements.push(...statementsOf(document, context));
     } else if (entry.absentAllows !== undefined) {
       const implicit = { Effect: 'Allow', Principal: '*', Action: entry.absentAllows.actions };
-      out.statements.push(...statementsOf({ Statement: [implicit] }, { ...context, source: `no ${entry.document}: ${entry.absentAllows.reason}` }));
+      const statements = statementsOf({ Statement: [implicit] }, { ...context, source: `no ${entry.document}: ${entry.absentAllows.reason}` });
+      out.statements.push(...statements.map((statement) => ({ ...statement, implicit: true })));
     }
   }
 }

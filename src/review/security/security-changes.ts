@@ -13,7 +13,7 @@
 import { attachmentVerdict, ruleVerdict, settingVerdict, Sides, statementVerdict, Verdict } from './broadening';
 import { isOpenRange } from './cidr';
 import { IamStatement, statementText } from './iam-statement';
-import { ManagedPolicyAttachment, readSecurity, Resources, SecuritySetting } from './read-security';
+import { ManagedPolicyAttachment, readSecurity, Resources, SecurityItems, SecuritySetting } from './read-security';
 import { renamedResources, undoRenames } from './renames';
 import { ruleText, SecurityGroupRule } from './security-group-rule';
 
@@ -57,9 +57,11 @@ export interface ResourceSecurity {
 export function securityChanges(before: unknown, after: unknown): SecurityChanges {
   const oldResources = resourcesOf(before);
   const newResources = resourcesOf(after);
-  const old = readSecurity(oldResources);
-  const current = readSecurity(newResources);
   const renames = renamedResources(oldResources, newResources);
+  // A parameter stands on the after side too: a policy on `${BucketName}` still governs something.
+  const afterIds = new Set([...Object.keys(newResources).map((id) => renames.get(id) ?? id), ...Object.keys(parametersOf(after))]);
+  const old = withoutImplicit(readSecurity(oldResources), (id) => afterIds.has(id));
+  const current = withoutImplicit(readSecurity(newResources), (id) => (renames.get(id) ?? id) in oldResources);
   const canon = canonicalizers(undoRenames(renames));
   const sides: Sides = {
     before: old,
@@ -69,7 +71,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
       rules: current.rules.map(canon.rule),
       settings: current.settings.map(canon.setting),
     },
-    afterIds: new Set(Object.keys(newResources).map((id) => renames.get(id) ?? id)),
+    afterIds,
   };
   // An addition is judged in the before side's names; a removal already is in them.
   const judge = <T>(items: ReadonlyArray<{ change: '+' | '-'; item: T }>, toBefore: (item: T) => T, verdict: (change: '+' | '-', item: T, on: Sides) => Verdict) =>
@@ -117,6 +119,11 @@ function wideParts(statement: IamStatement): string {
   return parts.length === 0 ? '' : `: ${parts.join(', ')}`;
 }
 
+/** The items, an implicit statement (what a type allows without a policy) only for a resource on both sides. */
+function withoutImplicit(items: SecurityItems, onBothSides: (logicalId: string) => boolean): SecurityItems {
+  return { ...items, statements: items.statements.filter((statement) => statement.implicit !== true || onBothSides(statement.logicalId)) };
+}
+
 /** Each kind of item with renamed resources written with their old ids. */
 function canonicalizers(undo: (value: string) => string) {
   return {
@@ -134,6 +141,11 @@ function canonicalizers(undo: (value: string) => string) {
     rule: (item: SecurityGroupRule): SecurityGroupRule => ({ ...item, group: undo(item.group), peer: undo(item.peer) }),
     setting: (item: SecuritySetting): SecuritySetting => ({ ...item, subject: undo(item.subject), value: undo(item.value) }),
   };
+}
+
+function parametersOf(template: unknown): object {
+  const parameters = typeof template === 'object' && template !== null ? (template as { Parameters?: unknown }).Parameters : undefined;
+  return typeof parameters === 'object' && parameters !== null ? parameters : {};
 }
 
 function resourcesOf(template: unknown): Resources {

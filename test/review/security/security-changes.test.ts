@@ -6,6 +6,7 @@
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as fc from 'fast-check';
 import { fn, PAIRS, synth } from './cdk-pairs';
 import { securityChanges, statementText } from '../../../src/review/security/security-changes';
@@ -154,4 +155,32 @@ test('GIVEN a new function with an EventSourceToken permission THEN its stack on
   const template = synth((stack) => new lambda.CfnPermission(stack, 'P', { action: 'lambda:InvokeFunction', functionName: 'f', principal: 'alexa-appkit.amazon.com', eventSourceToken: 't' }));
   const [row] = securityChanges(undefined, template).statements;
   expect([row.change, row.broadening, statementText(row.item)]).toEqual(['+', true, 'Allow lambda:InvokeFunction on f for Service:alexa-appkit.amazon.com when EventSourceToken t (P Lambda permission)']);
+});
+
+test('GIVEN a bucket that enforces TLS removed with its policy, or a role removed with its Deny THEN removing the Deny broadens nothing (what it governed is gone)', () => {
+  const bucket = synth((stack) => { fn(stack); new s3.Bucket(stack, 'B', { enforceSSL: true }); });
+  const denied = synth((stack) => { fn(stack); fn(stack, 'Other').addToRolePolicy(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['s3:*'], resources: ['*'] })); });
+  const plain = synth((stack) => fn(stack));
+  expect(rowsOf(securityChanges(bucket, plain)).filter(({ broadening }) => broadening)).toEqual([]);
+  expect(rowsOf(securityChanges(denied, plain)).filter(({ broadening }) => broadening)).toEqual([]);
+});
+
+test('GIVEN a bucket policy on a bucket named by a parameter WHEN its Deny is removed THEN it broadens (the parameter stays)', () => {
+  const template = (statements: unknown[]) => ({
+    Parameters: { BucketName: { Type: 'String' } },
+    Resources: { P: { Type: 'AWS::S3::BucketPolicy', Properties: { Bucket: { Ref: 'BucketName' }, PolicyDocument: { Statement: statements } } } },
+  });
+  const deny = { Effect: 'Deny', Principal: '*', Action: 's3:*', Resource: '*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } };
+  expect(securityChanges(template([deny]), template([])).byResource.get('P')?.broadening).toBe(true);
+});
+
+test('GIVEN a new VPC endpoint or EFS file system without a policy THEN what AWS allows by default is no new grant; the policy removed from one that stays THEN it is', () => {
+  const endpoint = (policy?: object) => ({ Resources: { E: { Type: 'AWS::EC2::VPCEndpoint', Properties: { ServiceName: 's3', VpcId: 'v', ...(policy === undefined ? {} : { PolicyDocument: policy }) } } } });
+  const fileSystem = { Resources: { F: { Type: 'AWS::EFS::FileSystem', Properties: {} } } };
+  expect(securityChanges({ Resources: {} }, endpoint()).statements).toEqual([]);
+  expect(securityChanges({ Resources: {} }, fileSystem).statements).toEqual([]);
+  const restricted = endpoint({ Statement: [{ Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: 'arn:aws:s3:::b/*' }] });
+  expect(securityChanges(endpoint(), restricted).byResource.get('E')?.broadening).toBe(false);
+  const opened = securityChanges(restricted, endpoint()).statements.find(({ change }) => change === '+')!;
+  expect([opened.broadening, opened.item.source]).toEqual([true, 'no PolicyDocument: an endpoint without a policy allows full access to the service through it']);
 });
