@@ -2,8 +2,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { App, NestedStack, Stack, Stage } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { run } from './helpers';
-import { PAIRS, synth } from '../review/security/cdk-pairs';
+import { fn, PAIRS, synth } from '../review/security/cdk-pairs';
 
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-security-'));
 const write = (name: string, content: unknown) => {
@@ -173,5 +175,48 @@ describe('GIVEN a narrowing and a widening through every output', () => {
   test('WHEN a permission loses its EventSourceToken THEN every output marks the one added statement, and the summary and SARIF the one resource', async () => {
     expect(await outputs('a Lambda permission loses its EventSourceToken', ['--fail-on', 'security']))
       .toEqual({ code: 1, text: 1, json: 1, markdown: 1, html: 1, sarif: 1, summary: '1' });
+  });
+});
+
+describe('GIVEN a synthesized app with a Stage and a nested stack two levels down whose function\'s grant changes', () => {
+  /** The app at one version: in Prod (a Stage), stack Api, nested Storage, nested again Worker, a table granted to a function. */
+  const synthApp = (outdir: string, grant: 'readWrite' | 'read' | 'full') => {
+    const app = new App({ outdir });
+    const stack = new Stack(new Stage(app, 'Prod'), 'Api');
+    const worker = new NestedStack(new NestedStack(stack, 'Storage'), 'Worker');
+    const tableInWorker = new dynamodb.Table(worker, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
+    const handler = fn(worker);
+    if (grant === 'readWrite') tableInWorker.grantReadWriteData(handler);
+    else if (grant === 'read') tableInWorker.grantReadData(handler);
+    else tableInWorker.grantFullAccess(handler);
+    app.synth();
+    return path.join(outdir, 'assembly-Prod');
+  };
+  const validation = process.env.CDK_VALIDATION;
+  let assemblies: Record<'readWrite' | 'read' | 'full', string>;
+  beforeAll(() => {
+    process.env.CDK_VALIDATION = 'false';
+    assemblies = {
+      readWrite: synthApp(path.join(DIR, 'app-rw'), 'readWrite'),
+      read: synthApp(path.join(DIR, 'app-r'), 'read'),
+      full: synthApp(path.join(DIR, 'app-full'), 'full'),
+    };
+  });
+  afterAll(() => {
+    if (validation === undefined) delete process.env.CDK_VALIDATION;
+    else process.env.CDK_VALIDATION = validation;
+  });
+
+  test('WHEN the grant narrows (read-write to read) THEN the nested stack\'s statements are listed and --fail-on security exits 0', async () => {
+    const result = await run(['diff', assemblies.readWrite, assemblies.read, '--fail-on', 'security'], { cwd: DIR });
+    expect(result.stdout).toMatch(/^\[\+\] Prod-Api\/Storage\w+\/Worker\w+ IAM statement Allow dynamodb:/m);
+    expect(result.stdout).not.toMatch(/^\[\+!\]/m);
+    expect(result.code).toBe(0);
+  });
+
+  test('WHEN the grant widens (read-write to dynamodb:*) THEN it broadens in the nested stack and --fail-on security exits 1', async () => {
+    const result = await run(['diff', assemblies.readWrite, assemblies.full, '--fail-on', 'security'], { cwd: DIR });
+    expect(result.stdout).toMatch(/^\[\+!\] Prod-Api\/Storage\w+\/Worker\w+ IAM statement Allow dynamodb:\* on \$\{Table\w+\.Arn\}/m);
+    expect(result.code).toBe(1);
   });
 });
