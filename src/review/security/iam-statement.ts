@@ -87,7 +87,7 @@ export function principalOf(value: string): string {
 
 /** `${X.Arn}` and `${X}` name the same resource: a scope is written the second way. */
 export function scopeOf(value: string): string {
-  return value.replace(/^\$\{([^.}]+)\.Arn\}$/, '${$1}');
+  return value.endsWith('.Arn}') ? value.replace(/^\$\{([^.}]+)\.Arn\}$/, '${$1}') : value;
 }
 
 function readStatement(statement: unknown, context: StatementContext): IamStatement {
@@ -114,12 +114,15 @@ function readStatement(statement: unknown, context: StatementContext): IamStatem
     principals,
     resources: defaulted ? [context.resource!] : written,
     ...(defaulted ? { resourceDefaulted: true } : {}),
-    negated: (['NotAction', 'NotPrincipal', 'NotResource'] as const).filter((key) => s[key] !== undefined).map((key) => `${key} ${values(s[key]).join(', ')}`),
+    negated: s.NotAction === undefined && s.NotPrincipal === undefined && s.NotResource === undefined ? []
+      : NOT_KEYS.filter((key) => s[key] !== undefined).map((key) => `${key} ${values(s[key]).join(', ')}`),
     not,
     ...(clauses.length === 0 ? {} : { condition: clausesText(clauses) }),
     clauses,
   };
 }
+
+const NOT_KEYS = ['NotAction', 'NotPrincipal', 'NotResource'] as const;
 
 /** `*`, `AWS:arn`, `Service:lambda.amazonaws.com`, `Federated:...`, sorted. */
 function principalsOf(principal: unknown): string[] {

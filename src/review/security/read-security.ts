@@ -48,16 +48,26 @@ export interface SecurityItems {
 const POLICIES_BY_TYPE = groupBy(RESOURCE_POLICY_TYPES, (entry) => entry.type);
 const SETTINGS_BY_TYPE = groupBy(POLICY_SETTINGS, (entry) => entry.type);
 
+/** The types `readIdentity` reads (most of a template's resources are none of them). */
+const READ_BY_TYPE = new Set([
+  'AWS::IAM::Role', 'AWS::IAM::User', 'AWS::IAM::Group', 'AWS::IAM::Policy', 'AWS::IAM::ManagedPolicy', 'AWS::IAM::RolePolicy', 'AWS::IAM::UserPolicy',
+  'AWS::IAM::GroupPolicy', 'AWS::IAM::UserToGroupAddition', 'AWS::SSO::PermissionSet', 'AWS::SSO::Assignment', 'AWS::Lambda::Permission', 'AWS::Lambda::Url',
+  'AWS::EC2::SecurityGroup', 'AWS::EC2::SecurityGroupIngress', 'AWS::EC2::SecurityGroupEgress',
+]);
+
 /** What the resources say about access. */
 export function readSecurity(resources: Resources): SecurityItems {
   const out: SecurityItems = { statements: [], managedPolicies: [], rules: [], settings: [] };
   for (const [logicalId, resource] of Object.entries(resources)) {
     if (typeof resource !== 'object' || resource === null) continue;
-    const properties = (typeof resource.Properties === 'object' && resource.Properties !== null ? resource.Properties : {}) as Record<string, unknown>;
     const type = String(resource.Type);
-    readIdentity(type, logicalId, properties, out);
-    for (const entry of POLICIES_BY_TYPE.get(type) ?? []) readResourcePolicy(entry, logicalId, properties, out);
-    for (const entry of SETTINGS_BY_TYPE.get(type) ?? []) {
+    const policies = POLICIES_BY_TYPE.get(type);
+    const settings = SETTINGS_BY_TYPE.get(type);
+    if (policies === undefined && settings === undefined && !READ_BY_TYPE.has(type)) continue;
+    const properties = (typeof resource.Properties === 'object' && resource.Properties !== null ? resource.Properties : {}) as Record<string, unknown>;
+    if (READ_BY_TYPE.has(type)) readIdentity(type, logicalId, properties, out);
+    for (const entry of policies ?? []) readResourcePolicy(entry, logicalId, properties, out);
+    for (const entry of settings ?? []) {
       if (properties[entry.property] !== undefined) {
         out.settings.push({ logicalId, role: entry.role, name: entry.name, subject: `\${${logicalId}}`, value: renderToken(properties[entry.property]) });
       }

@@ -65,7 +65,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
   const canon = canonicalizers(undoRenames(renames));
   const sides: Sides = {
     before: old,
-    after: {
+    after: renames.size === 0 ? current : {
       statements: current.statements.map(canon.statement),
       managedPolicies: current.managedPolicies.map(canon.attachment),
       rules: current.rules.map(canon.rule),
@@ -156,21 +156,22 @@ function resourcesOf(template: unknown): Resources {
 
 /** The items only one side has (each one on the other side pairs with one here), compared by everything, where they are written included. */
 function delta<T>(before: readonly T[], after: readonly T[]): Array<{ change: '+' | '-'; item: T }> {
-  const key = (item: T) => JSON.stringify(item);
-  const count = (items: readonly T[]) => {
+  // Each item's key once: a template has hundreds of statements and rules, and most pair up.
+  const keyed = (items: readonly T[]) => items.map((item) => ({ item, key: JSON.stringify(item) }));
+  const count = (items: ReadonlyArray<{ key: string }>) => {
     const counts = new Map<string, number>();
-    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    for (const { key } of items) counts.set(key, (counts.get(key) ?? 0) + 1);
     return counts;
   };
-  const old = count(before);
-  const current = count(after);
-  const unpaired = (other: Map<string, number>) => (item: T): boolean => {
-    const left = other.get(key(item)) ?? 0;
+  const old = keyed(before);
+  const current = keyed(after);
+  const unpaired = (other: Map<string, number>) => ({ key }: { key: string }): boolean => {
+    const left = other.get(key) ?? 0;
     if (left === 0) return true;
-    other.set(key(item), left - 1);
+    other.set(key, left - 1);
     return false;
   };
-  const removed = before.filter(unpaired(current));
-  const added = after.filter(unpaired(old));
-  return [...removed.map((item) => ({ change: '-' as const, item })), ...added.map((item) => ({ change: '+' as const, item }))];
+  const removed = old.filter(unpaired(count(current)));
+  const added = current.filter(unpaired(count(old)));
+  return [...removed.map(({ item }) => ({ change: '-' as const, item })), ...added.map(({ item }) => ({ change: '+' as const, item }))];
 }
