@@ -55,11 +55,37 @@ export function statementVerdict(change: '+' | '-', statement: IamStatement, sid
   return { broadening: true, why: part.looserCondition ? `denies ${what} under stricter conditions than before` : `no longer denies ${what}` };
 }
 
-/** A managed policy attached to a principal that did not have it. */
+/**
+ * A managed policy attached to a principal that did not have it: one defined in the template
+ * by what its statements allow the principal (so moving it from the policy's `Roles` to the
+ * role's `ManagedPolicyArns` broadens nothing), one from elsewhere always (its contents are not
+ * known). Detaching one from the template takes its `Deny` statements away from the principal.
+ */
 export function attachmentVerdict(change: '+' | '-', attachment: ManagedPolicyAttachment, sides: Sides): Verdict {
-  if (change === '-') return NOT_BROADENING;
-  const had = sides.before.managedPolicies.some((other) => other.principal === attachment.principal && other.policyArn === attachment.policyArn);
-  return had ? NOT_BROADENING : { broadening: true, why: `${attachment.principal} did not have it before` };
+  const same = (other: ManagedPolicyAttachment) => other.principal === attachment.principal && other.policyArn === attachment.policyArn;
+  const local = (change === '+' ? sides.after : sides.before).localManagedPolicies.has(attachment.policyArn);
+  if (change === '-') {
+    if (!local || sides.after.managedPolicies.some(same)) return NOT_BROADENING;
+    return firstBroadening(statementsFor(attachment, sides.before).filter((statement) => statement.effect !== 'Allow'), '-', sides);
+  }
+  if (sides.before.managedPolicies.some(same)) return NOT_BROADENING;
+  if (!local) return { broadening: true, why: `${attachment.principal} did not have it before` };
+  return firstBroadening(statementsFor(attachment, sides.after).filter((statement) => statement.effect !== 'Deny'), '+', sides);
+}
+
+/** The statements of a managed policy in the template, for the principal it is attached to. */
+function statementsFor(attachment: ManagedPolicyAttachment, side: SecurityItems): IamStatement[] {
+  const principal = `ManagedPolicy:${attachment.policyArn}`;
+  return side.statements.filter((statement) => statement.principals.length === 1 && statement.principals[0] === principal)
+    .map((statement) => ({ ...statement, principals: [attachment.principal] }));
+}
+
+function firstBroadening(statements: readonly IamStatement[], change: '+' | '-', sides: Sides): Verdict {
+  for (const statement of statements) {
+    const verdict = statementVerdict(change, statement, sides);
+    if (verdict.broadening) return verdict;
+  }
+  return NOT_BROADENING;
 }
 
 /** A rule added whose traffic no rule of the group allowed before. */

@@ -43,6 +43,13 @@ export interface SecurityItems {
   readonly managedPolicies: ManagedPolicyAttachment[];
   readonly rules: SecurityGroupRule[];
   readonly settings: SecuritySetting[];
+  /** The managed policies defined in the template, as their ARN renders (`${Policy}`): attaching one grants its statements. */
+  readonly localManagedPolicies: Set<string>;
+}
+
+/** The principal a managed policy's statements are read for, standing for whatever attaches it. */
+export function managedPolicyPrincipal(logicalId: string): string {
+  return `ManagedPolicy:\${${logicalId}}`;
 }
 
 const POLICIES_BY_TYPE = groupBy(RESOURCE_POLICY_TYPES, (entry) => entry.type);
@@ -57,7 +64,7 @@ const READ_BY_TYPE = new Set([
 
 /** What the resources say about access. */
 export function readSecurity(resources: Resources): SecurityItems {
-  const out: SecurityItems = { statements: [], managedPolicies: [], rules: [], settings: [] };
+  const out: SecurityItems = { statements: [], managedPolicies: [], rules: [], settings: [], localManagedPolicies: new Set() };
   for (const [logicalId, resource] of Object.entries(resources)) {
     if (typeof resource !== 'object' || resource === null) continue;
     const type = String(resource.Type);
@@ -102,13 +109,16 @@ function readIdentity(type: string, logicalId: string, properties: Record<string
       if (properties.PermissionsBoundary !== undefined) setting('limit', 'permissions boundary', self, properties.PermissionsBoundary);
       for (const group of values(properties.Groups)) setting('grant', 'group membership', self, group);
       return;
-    case 'AWS::IAM::Policy':
-    case 'AWS::IAM::ManagedPolicy': {
+    case 'AWS::IAM::Policy': {
       const holders = ['Roles', 'Users', 'Groups'].flatMap((key) => values(properties[key]).map((holder) => `AWS:${holder}`));
-      // A managed policy attached nowhere here may be attached elsewhere by its ARN: its statements are its own.
-      for (const holder of holders.length === 0 ? [`${type === 'AWS::IAM::Policy' ? 'Policy' : 'ManagedPolicy'}:\${${logicalId}}`] : holders) {
-        identityStatements(properties.PolicyDocument, 'PolicyDocument', holder);
-      }
+      for (const holder of holders.length === 0 ? [`Policy:\${${logicalId}}`] : holders) identityStatements(properties.PolicyDocument, 'PolicyDocument', holder);
+      return;
+    }
+    case 'AWS::IAM::ManagedPolicy': {
+      // Its statements apply to its holders here, and to whatever attaches it by ARN (here or elsewhere): `ManagedPolicy:${Id}`.
+      const holders = ['Roles', 'Users', 'Groups'].flatMap((key) => values(properties[key]).map((holder) => `AWS:${holder}`));
+      for (const holder of [...holders, managedPolicyPrincipal(logicalId)]) identityStatements(properties.PolicyDocument, 'PolicyDocument', holder);
+      out.localManagedPolicies.add(`\${${logicalId}}`);
       return;
     }
     case 'AWS::IAM::RolePolicy':

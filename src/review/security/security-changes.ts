@@ -70,6 +70,7 @@ export function securityChanges(before: unknown, after: unknown): SecurityChange
       managedPolicies: current.managedPolicies.map(canon.attachment),
       rules: current.rules.map(canon.rule),
       settings: current.settings.map(canon.setting),
+      localManagedPolicies: new Set([...current.localManagedPolicies].map(canon.value)),
     },
     afterIds,
   };
@@ -127,6 +128,7 @@ function withoutImplicit(items: SecurityItems, onBothSides: (logicalId: string) 
 /** Each kind of item with renamed resources written with their old ids. */
 function canonicalizers(undo: (value: string) => string) {
   return {
+    value: undo,
     statement: (statement: IamStatement): IamStatement => ({
       ...statement,
       scope: undo(statement.scope),

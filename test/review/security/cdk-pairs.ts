@@ -61,6 +61,12 @@ const boundary = (withBoundary: boolean) => (stack: Stack) => {
   const role = lambdaRole(stack);
   if (withBoundary) iam.PermissionsBoundary.of(role).apply(new iam.ManagedPolicy(stack, 'Boundary', { statements: [readTable] }));
 };
+const managed = (attachBy: 'roles' | 'arn', actions: string[]) => (stack: Stack) => {
+  const role = lambdaRole(stack);
+  const statements = [new iam.PolicyStatement({ actions, resources: ['arn:aws:dynamodb:eu-west-1:123456789012:table/orders'] })];
+  const mp = new iam.ManagedPolicy(stack, 'Orders', { statements, ...(attachBy === 'roles' ? { roles: [role] } : {}) });
+  if (attachBy === 'arn') role.addManagedPolicy(mp);
+};
 const userInGroup = (member: boolean) => (stack: Stack) => {
   const admins = new iam.Group(stack, 'Admins', { managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('AdministratorAccess')] });
   const user = new iam.User(stack, 'Dev');
@@ -114,6 +120,14 @@ export const PAIRS: readonly SecurityPair[] = [
     cdkCli: true,
     ours: false,
     why: 'the new role has the same trust policy and statements as the one it replaces: nobody gains access',
+  },
+  {
+    name: 'a managed policy of the app moved from its Roles to the role\'s ManagedPolicyArns',
+    before: managed('roles', ['dynamodb:GetItem']),
+    after: managed('arn', ['dynamodb:GetItem']),
+    cdkCli: true,
+    ours: false,
+    why: 'the role is granted the same statements, now by attaching the policy: an attachment counts whatever it grants',
   },
   {
     name: 'a condition added to a grant',
@@ -179,6 +193,14 @@ export const PAIRS: readonly SecurityPair[] = [
     cdkCli: false,
     ours: true,
     why: 'it does not read PermissionsBoundary: the role may now use everything its policies allow',
+  },
+  {
+    name: 'a managed policy of the app, attached by ARN, widened to dynamodb:*',
+    before: managed('arn', ['dynamodb:GetItem']),
+    after: managed('arn', ['dynamodb:*']),
+    cdkCli: false,
+    ours: true,
+    why: 'it reads a managed policy\'s statements only for the holders named in the policy itself, not for a role that attaches it',
   },
   {
     name: 'a user added to an admin group',

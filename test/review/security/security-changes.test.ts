@@ -184,3 +184,18 @@ test('GIVEN a new VPC endpoint or EFS file system without a policy THEN what AWS
   const opened = securityChanges(restricted, endpoint()).statements.find(({ change }) => change === '+')!;
   expect([opened.broadening, opened.item.source]).toEqual([true, 'no PolicyDocument: an endpoint without a policy allows full access to the service through it']);
 });
+
+test('GIVEN managed policies attached by ARN THEN one from elsewhere broadens when attached, one of the app by what it grants, and detaching one of the app takes its Deny away', () => {
+  const template = (arns: unknown[], statements: unknown[]) => ({
+    Resources: {
+      Role: { Type: 'AWS::IAM::Role', Properties: { AssumeRolePolicyDocument: {}, ManagedPolicyArns: arns } },
+      Guard: { Type: 'AWS::IAM::ManagedPolicy', Properties: { PolicyDocument: { Statement: statements } } },
+    },
+  });
+  const deny = { Effect: 'Deny', Action: 's3:DeleteBucket', Resource: '*' };
+  const verdicts = (before: unknown, after: unknown) => securityChanges(before, after).managedPolicies.map(({ change, broadening }) => [change, broadening]);
+  expect(verdicts(template([], []), template(['arn:aws:iam::aws:policy/ReadOnlyAccess'], []))).toEqual([['+', true]]);
+  expect(verdicts(template([], [deny]), template([{ Ref: 'Guard' }], [deny]))).toEqual([['+', false]]);
+  expect(verdicts(template([{ Ref: 'Guard' }], [deny]), template([], [deny]))).toEqual([['-', true]]);
+  expect(verdicts(template(['arn:aws:iam::aws:policy/ReadOnlyAccess'], []), template([], []))).toEqual([['-', false]]);
+});
