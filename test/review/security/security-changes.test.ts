@@ -193,7 +193,8 @@ test('GIVEN managed policies attached by ARN THEN one from elsewhere broadens wh
     },
   });
   const deny = { Effect: 'Deny', Action: 's3:DeleteBucket', Resource: '*' };
-  const verdicts = (before: unknown, after: unknown) => securityChanges(before, after).managedPolicies.map(({ change, broadening }) => [change, broadening]);
+  const verdicts = (before: unknown, after: unknown) =>
+    securityChanges(before, after).managedPolicies.map(({ change, broadening }) => [change, broadening]);
   expect(verdicts(template([], []), template(['arn:aws:iam::aws:policy/ReadOnlyAccess'], []))).toEqual([['+', true]]);
   expect(verdicts(template([], [deny]), template([{ Ref: 'Guard' }], [deny]))).toEqual([['+', false]]);
   expect(verdicts(template([{ Ref: 'Guard' }], [deny]), template([], [deny]))).toEqual([['-', true]]);
