@@ -6,7 +6,7 @@
  */
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
-import { broadens, ruleText, statementText } from './security/security-changes';
+import { securityRows as rowsOf } from './security/security-rows';
 
 /** GitHub's limit on a comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -94,11 +94,7 @@ function securityRows(review: Review): string[] {
   return review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
     const where = cell(`${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`);
     const mark = (change: '+' | '-', wide: boolean) => (wide ? '**+!**' : change);
-    return [
-      ...changes.statements.map(({ change, item }) => `| ${mark(change, broadens(change, item.effect))} | ${where} | IAM statement | ${code(statementText(item))} |`),
-      ...changes.managedPolicies.map(({ change, item }) => `| ${mark(change, broadens(change))} | ${where} | managed policy | ${code(`${item.policyArn} on ${item.logicalId}`)} |`),
-      ...changes.rules.map(({ change, item }) => `| ${mark(change, broadens(change))} | ${where} | security group ${item.direction} | ${code(`${ruleText(item)} (${item.logicalId})`)} |`),
-    ];
+    return rowsOf(changes).map((row) => `| ${mark(row.change, row.broadening)} | ${where} | ${cell(row.what)} | ${code(row.text)} |`);
   }));
 }
 

@@ -109,7 +109,7 @@ export interface ReviewChange extends ResourceLocation {
   readonly rename?: { readonly direction: 'from' | 'to'; readonly logicalId: string; readonly similarity: number };
   /** Set for a change of an output (an export in use, above all), not of a resource. */
   readonly output?: ReviewOutput;
-  /** What the change does to IAM statements, managed policies and security-group rules, when it touches them. */
+  /** What the change does to IAM statements, managed policies, security-group rules and security settings, when it touches them. */
   readonly security?: ResourceSecurity;
   /** The level a review rule gave it, or the built-in one. */
   readonly level: ReviewLevel;
@@ -167,7 +167,7 @@ export interface ChangeCounts {
   /** Those whose data is deleted (certainly or possibly). */
   readonly dataLoss: number;
   readonly renames: number;
-  /** Changes that broaden permissions (IAM statements, managed policies, security-group rules added). */
+  /** Changes that broaden permissions: something allowed after that was not allowed before (docs/review.md, "Security changes"). */
   readonly securityBroadening: number;
 }
 

@@ -29,8 +29,8 @@ Options:
                               conditional ones included), data-loss (a certain
                               failure or data deleted by a removal or replacement),
                               security (a certain failure or permissions broadened:
-                              IAM statements, managed policies, security-group rules
-                              added, as cdk diff --require-approval broadening),
+                              something allowed after that was not before, judged
+                              per principal, so a narrowing or a move passes),
                               none (never)
   --stack <name>              compare only this stack of the assemblies (by stack name,
                               artifact id or construct path); repeatable
