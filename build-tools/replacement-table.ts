@@ -26,10 +26,11 @@ export interface TableEntry {
   /** Top-level properties whose addition or removal replaces -> 'A'; omitted when none. */
   readonly p?: Record<string, 'A'>;
   /**
-   * One resource per parent: `p` the parent properties (absent: one per account and Region),
-   * `k` the properties whose presence tells kinds apart; omitted for other types.
+   * One resource per parent or tuple of values: `p` those properties (absent: one per account
+   * and Region), `k` the properties whose presence tells kinds apart, `w` the properties without
+   * which the rule does not apply; omitted for other types.
    */
-  readonly o?: { readonly p?: string[]; readonly k?: string[] };
+  readonly o?: { readonly p?: string[]; readonly k?: string[]; readonly w?: string[] };
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
@@ -81,6 +82,7 @@ function tableEntry(paths: Record<string, RecreationCode>, model: NameModel, clo
       o: {
         ...(singleton.per.length > 0 ? { p: [...singleton.per].sort() } : {}),
         ...(singleton.kindBy?.length ? { k: [...singleton.kindBy].sort() } : {}),
+        ...(singleton.requires?.length ? { w: [...singleton.requires].sort() } : {}),
       },
     }),
   };

@@ -3,12 +3,13 @@
 //
 // One entry per CloudFormation resource type. Each value is the JSON text of
 //   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled],
-//     "p": { "<property>": "A" }, "o": { "p": [parents], "k": [kinds] } }
+//     "p": { "<property>": "A" }, "o": { "p": [parents], "k": [kinds], "w": [required] } }
 // (A = Always, C = Conditionally, "*" = any map key; names unique under the qualifiers, in the
 // partition (P), the account (A) or, when "s" is absent, one account and Region; coupled: replacing
 // properties that cannot change without a name changing; p: properties whose addition or removal
-// replaces; o: one resource per parent (per account and Region without parents), per kind told
-// apart by the presence of the k properties; empty parts are omitted). Values stay strings so
+// replaces; o: one resource per parent or tuple of values (per account and Region without them),
+// per kind told apart by the presence of the k properties, judged only when the w properties are
+// set; empty parts are omitted). Values stay strings so
 // that loading this module is cheap; src/spec parses an entry on first use.
 
 export const GENERATED_BY = 'build-tools/generate-replacement-spec.ts';
@@ -48,7 +49,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ApiGateway::Account': '{}',
   'AWS::ApiGateway::ApiKey': '{"n":["Name"],"r":{"GenerateDistinctId":"A","Name":"A","Value":"A"}}',
   'AWS::ApiGateway::Authorizer': '{"r":{"RestApiId":"A"}}',
-  'AWS::ApiGateway::BasePathMapping': '{"r":{"BasePath":"A","DomainName":"A"}}',
+  'AWS::ApiGateway::BasePathMapping': '{"o":{"p":["BasePath","DomainName"]},"r":{"BasePath":"A","DomainName":"A"}}',
   'AWS::ApiGateway::BasePathMappingV2': '{"r":{"BasePath":"A","DomainNameArn":"A"}}',
   'AWS::ApiGateway::ClientCertificate': '{}',
   'AWS::ApiGateway::Deployment': '{"r":{"DeploymentCanarySettings":"A","RestApiId":"A"}}',
@@ -61,7 +62,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ApiGateway::Method': '{"r":{"HttpMethod":"A","ResourceId":"A","RestApiId":"A"}}',
   'AWS::ApiGateway::Model': '{"n":["Name"],"q":["RestApiId"],"r":{"ContentType":"A","Name":"A","RestApiId":"A"}}',
   'AWS::ApiGateway::RequestValidator': '{"n":["Name"],"q":["RestApiId"],"r":{"Name":"A","RestApiId":"A"}}',
-  'AWS::ApiGateway::Resource': '{"r":{"ParentId":"A","PathPart":"A","RestApiId":"A"}}',
+  'AWS::ApiGateway::Resource': '{"o":{"p":["ParentId","PathPart","RestApiId"]},"r":{"ParentId":"A","PathPart":"A","RestApiId":"A"}}',
   'AWS::ApiGateway::RestApi': '{}',
   'AWS::ApiGateway::Stage': '{"n":["StageName"],"q":["RestApiId"],"r":{"RestApiId":"A","StageName":"A"}}',
   'AWS::ApiGateway::UsagePlan': '{}',
@@ -69,7 +70,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ApiGateway::VpcLink': '{"r":{"TargetArns":"A"}}',
   'AWS::ApiGatewayV2::Api': '{"r":{"ProtocolType":"A"}}',
   'AWS::ApiGatewayV2::ApiGatewayManagedOverrides': '{"r":{"ApiId":"A"}}',
-  'AWS::ApiGatewayV2::ApiMapping': '{"r":{"DomainName":"A"}}',
+  'AWS::ApiGatewayV2::ApiMapping': '{"o":{"p":["ApiMappingKey","DomainName"]},"r":{"DomainName":"A"}}',
   'AWS::ApiGatewayV2::Authorizer': '{"r":{"ApiId":"A"}}',
   'AWS::ApiGatewayV2::Deployment': '{"r":{"ApiId":"A"}}',
   'AWS::ApiGatewayV2::DomainName': '{"n":["DomainName"],"r":{"DomainName":"A"}}',
@@ -137,7 +138,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::AppSync::SourceApiAssociation': '{"r":{"MergedApiIdentifier":"A","SourceApiIdentifier":"A"}}',
   'AWS::AppSync::Type': '{"r":{"ApiId":"A"}}',
   'AWS::AppTest::TestCase': '{"n":["Name"],"r":{"Name":"A"}}',
-  'AWS::ApplicationAutoScaling::ScalableTarget': '{"r":{"ResourceId":"A","ScalableDimension":"A","ServiceNamespace":"A"}}',
+  'AWS::ApplicationAutoScaling::ScalableTarget': '{"o":{"p":["ResourceId","ScalableDimension","ServiceNamespace"]},"r":{"ResourceId":"A","ScalableDimension":"A","ServiceNamespace":"A"}}',
   'AWS::ApplicationAutoScaling::ScalingPolicy': '{"n":["PolicyName"],"q":["ResourceId","ScalableDimension","ScalingTargetId","ServiceNamespace"],"r":{"PolicyName":"A","ResourceId":"A","ScalableDimension":"A","ScalingTargetId":"A","ServiceNamespace":"A"}}',
   'AWS::ApplicationInsights::Application': '{"r":{"GroupingType":"A","ResourceGroupName":"A"}}',
   'AWS::ApplicationSignals::Discovery': '{}',
@@ -656,7 +657,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::EC2::TransitGatewayPolicyTableEntry': '{"r":{"PolicyRuleNumber":"A","TransitGatewayPolicyTableId":"A"}}',
   'AWS::EC2::TransitGatewayRoute': '{"r":{"Blackhole":"A","DestinationCidrBlock":"A","TransitGatewayAttachmentId":"A","TransitGatewayRouteTableId":"A"}}',
   'AWS::EC2::TransitGatewayRouteTable': '{"r":{"Tags":"A","TransitGatewayId":"A"}}',
-  'AWS::EC2::TransitGatewayRouteTableAssociation': '{"r":{"TransitGatewayAttachmentId":"A","TransitGatewayRouteTableId":"A"}}',
+  'AWS::EC2::TransitGatewayRouteTableAssociation': '{"o":{"p":["TransitGatewayAttachmentId"]},"r":{"TransitGatewayAttachmentId":"A","TransitGatewayRouteTableId":"A"}}',
   'AWS::EC2::TransitGatewayRouteTablePropagation': '{"r":{"TransitGatewayAttachmentId":"A","TransitGatewayRouteTableId":"A"}}',
   'AWS::EC2::TransitGatewayVpcAttachment': '{"r":{"SubnetIds":"A","TransitGatewayId":"A","VpcId":"A"}}',
   'AWS::EC2::VPC': '{"r":{"CidrBlock":"A","InstanceTenancy":"C","Ipv4IpamPoolId":"A","Ipv4NetmaskLength":"A","VpcEncryptionControl":"A"}}',
@@ -743,9 +744,9 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::ElasticBeanstalk::ConfigurationTemplate': '{"r":{"ApplicationName":"A","EnvironmentId":"A","PlatformArn":"A","SolutionStackName":"A","SourceConfiguration":"A"}}',
   'AWS::ElasticBeanstalk::Environment': '{"n":["EnvironmentName"],"r":{"ApplicationName":"A","CNAMEPrefix":"A","EnvironmentName":"A","SolutionStackName":"A","Tier.Name":"A","Tier.Type":"A"}}',
   'AWS::ElasticLoadBalancing::LoadBalancer': '{"n":["LoadBalancerName"],"r":{"AvailabilityZones":"C","HealthCheck":"C","LoadBalancerName":"A","Scheme":"A","Subnets":"C"}}',
-  'AWS::ElasticLoadBalancingV2::Listener': '{"r":{"LoadBalancerArn":"A"}}',
+  'AWS::ElasticLoadBalancingV2::Listener': '{"o":{"p":["LoadBalancerArn","Port"]},"r":{"LoadBalancerArn":"A"}}',
   'AWS::ElasticLoadBalancingV2::ListenerCertificate': '{"r":{"ListenerArn":"A"}}',
-  'AWS::ElasticLoadBalancingV2::ListenerRule': '{"r":{"ListenerArn":"A"}}',
+  'AWS::ElasticLoadBalancingV2::ListenerRule': '{"o":{"p":["ListenerArn","Priority"]},"r":{"ListenerArn":"A"}}',
   'AWS::ElasticLoadBalancingV2::LoadBalancer': '{"n":["Name"],"r":{"Name":"A","Scheme":"A","Type":"A"}}',
   'AWS::ElasticLoadBalancingV2::TargetGroup': '{"n":["Name"],"r":{"IpAddressType":"A","Name":"A","Port":"A","Protocol":"A","ProtocolVersion":"A","TargetType":"A","VpcId":"A"}}',
   'AWS::ElasticLoadBalancingV2::TrustStore': '{"n":["Name"],"r":{"Name":"A"}}',
@@ -1056,7 +1057,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Lambda::CapacityProvider': '{"n":["CapacityProviderName"],"r":{"CapacityProviderName":"A","InstanceRequirements":"A","KmsKeyArn":"A","PermissionsConfig":"A","VpcConfig":"A"}}',
   'AWS::Lambda::CodeSigningConfig': '{}',
   'AWS::Lambda::EventInvokeConfig': '{"r":{"FunctionName":"A","Qualifier":"A"}}',
-  'AWS::Lambda::EventSourceMapping': '{"r":{"AmazonManagedKafkaEventSourceConfig":"A","EventSourceArn":"A","SelfManagedEventSource":"A","SelfManagedKafkaEventSourceConfig":"A","StartingPosition":"A","StartingPositionTimestamp":"A"}}',
+  'AWS::Lambda::EventSourceMapping': '{"o":{"p":["EventSourceArn","FunctionName","Queues","Topics"],"w":["EventSourceArn"]},"r":{"AmazonManagedKafkaEventSourceConfig":"A","EventSourceArn":"A","SelfManagedEventSource":"A","SelfManagedKafkaEventSourceConfig":"A","StartingPosition":"A","StartingPositionTimestamp":"A"}}',
   'AWS::Lambda::Function': '{"n":["FunctionName"],"r":{"FunctionName":"A","PackageType":"A","TenancyConfig":"A"}}',
   'AWS::Lambda::LayerVersion': '{"r":{"CompatibleArchitectures":"A","CompatibleRuntimes":"A","Content":"A","Description":"A","LayerName":"A","LicenseInfo":"A"}}',
   'AWS::Lambda::LayerVersionPermission': '{"r":{"Action":"A","LayerVersionArn":"A","OrganizationId":"A","Principal":"A"}}',
@@ -1064,7 +1065,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Lambda::NetworkConnector': '{"n":["Name"],"r":{"Name":"A"}}',
   'AWS::Lambda::Permission': '{"r":{"Action":"A","EventSourceToken":"A","FunctionName":"A","FunctionUrlAuthType":"A","InvokedViaFunctionUrl":"A","Principal":"A","PrincipalOrgID":"A","SourceAccount":"A","SourceArn":"A"}}',
   'AWS::Lambda::ResourcePolicy': '{"r":{"ResourceArn":"A"}}',
-  'AWS::Lambda::Url': '{"r":{"Qualifier":"A","TargetFunctionArn":"A"}}',
+  'AWS::Lambda::Url': '{"o":{"p":["Qualifier","TargetFunctionArn"]},"r":{"Qualifier":"A","TargetFunctionArn":"A"}}',
   'AWS::Lambda::Version': '{"r":{"CodeSha256":"A","Description":"A","FunctionName":"A","ProvisionedConcurrencyConfig":"A","RuntimePolicy":"A"}}',
   'AWS::LaunchWizard::Deployment': '{"n":["Name"],"r":{"DeploymentPatternName":"A","Name":"A","WorkloadName":"A"}}',
   'AWS::Lex::Bot': '{"r":{"BotType":"A"}}',
@@ -1102,7 +1103,7 @@ export const RESOURCE_TYPES: { readonly [cloudFormationType: string]: string } =
   'AWS::Logs::AccountPolicy': '{"n":["PolicyName"],"q":["PolicyType"],"r":{"PolicyName":"A","PolicyType":"A"}}',
   'AWS::Logs::Delivery': '{"r":{"DeliveryDestinationArn":"A","DeliverySourceName":"A"}}',
   'AWS::Logs::DeliveryDestination': '{"n":["Name"],"r":{"DeliveryDestinationType":"A","DestinationResourceArn":"A","Name":"A","OutputFormat":"A"}}',
-  'AWS::Logs::DeliverySource': '{"n":["Name"],"r":{"Name":"A"}}',
+  'AWS::Logs::DeliverySource': '{"n":["Name"],"o":{"p":["ResourceArn"],"w":["ResourceArn"]},"r":{"Name":"A"}}',
   'AWS::Logs::Destination': '{"n":["DestinationName"],"r":{"DestinationName":"A"}}',
   'AWS::Logs::Integration': '{"n":["IntegrationName"],"r":{"IntegrationName":"A","IntegrationType":"A","ResourceConfig":"A"}}',
   'AWS::Logs::LogAnomalyDetector': '{}',

@@ -228,18 +228,32 @@ describe('properties whose addition or removal replaces', () => {
   });
 });
 
-describe('singletons: one resource per parent, or per account and Region (issue 25)', () => {
+describe('singletons and identity tuples: one resource per parent, per tuple, or per account and Region (issues 25 and 34)', () => {
   test.each([
-    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig']],
-    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], []],
-    ['AWS::GuardDuty::Detector', [], []],
-    ['AWS::SecurityHub::Hub', [], []],
-    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], []],
-    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], []],
-    ['AWS::S3::BucketPolicy', ['Bucket'], []],
-  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j', (type, per, kindBy) => {
-    expect(singletonOf(type)).toEqual({ per, kindBy });
-    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy });
+    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig'], []],
+    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], [], []],
+    ['AWS::GuardDuty::Detector', [], [], []],
+    ['AWS::SecurityHub::Hub', [], [], []],
+    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], [], []],
+    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], [], []],
+    ['AWS::S3::BucketPolicy', ['Bucket'], [], []],
+    ['AWS::Lambda::EventSourceMapping', ['EventSourceArn', 'FunctionName', 'Queues', 'Topics'], [], ['EventSourceArn']],
+    ['AWS::ApplicationAutoScaling::ScalableTarget', ['ResourceId', 'ScalableDimension', 'ServiceNamespace'], [], []],
+    ['AWS::Logs::DeliverySource', ['ResourceArn'], [], ['ResourceArn']],
+    ['AWS::ApiGateway::BasePathMapping', ['BasePath', 'DomainName'], [], []],
+    ['AWS::ApiGatewayV2::ApiMapping', ['ApiMappingKey', 'DomainName'], [], []],
+    ['AWS::ApiGateway::Resource', ['ParentId', 'PathPart', 'RestApiId'], [], []],
+    ['AWS::ElasticLoadBalancingV2::Listener', ['LoadBalancerArn', 'Port'], [], []],
+    ['AWS::ElasticLoadBalancingV2::ListenerRule', ['ListenerArn', 'Priority'], [], []],
+    ['AWS::EC2::TransitGatewayRouteTableAssociation', ['TransitGatewayAttachmentId'], [], []],
+    ['AWS::Lambda::Url', ['Qualifier', 'TargetFunctionArn'], [], []],
+  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j, judged only with %j set', (type, per, kindBy, requires) => {
+    expect(singletonOf(type)).toEqual({ per, kindBy, requires });
+    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy, requires });
+  });
+
+  test('GIVEN a delivery source WHEN looked up THEN it keeps its name beside its tuple: both identities are judged', () => {
+    expect(lookupResourceType('AWS::Logs::DeliverySource')).toMatchObject({ nameProperties: ['Name'], singleton: { per: ['ResourceArn'] } });
   });
 
   test('GIVEN a user pool domain WHEN looked up THEN its name alone is its identity: the same domain under another pool collides', () => {
@@ -255,8 +269,13 @@ describe('singletons: one resource per parent, or per account and Region (issue 
     const problems = Object.entries(NAME_SINGLETONS).flatMap(([type, entry]) => {
       const resource = resourceOf(type);
       if (resource === undefined) return [`${type}: no such type`];
-      const missing = [...entry.per, ...entry.kindBy ?? []].filter((property) => !(property in resource.properties));
-      return [...missing.map((property) => `${type}: no property ${property}`), ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : [])];
+      const missing = [...entry.per, ...entry.kindBy ?? [], ...entry.requires ?? []].filter((property) => !(property in resource.properties));
+      const unlisted = (entry.requires ?? []).filter((property) => !entry.per.includes(property));
+      return [
+        ...missing.map((property) => `${type}: no property ${property}`),
+        ...unlisted.map((property) => `${type}: requires ${property}, which is not one of its values`),
+        ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : []),
+      ];
     });
     expect(problems).toEqual([]);
   });
