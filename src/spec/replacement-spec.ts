@@ -63,6 +63,13 @@ export interface ResourceTypeReplacement {
    */
   readonly nameCoupled: readonly string[];
   /**
+   * `Ref` and the attributes whose value is built from the identity alone (a table's `Ref` and
+   * `Arn`, from `TableName`): a replacement that keeps the names and qualifiers keeps them, so an
+   * export of one keeps its value. Empty for unnamed types and for values the spec does not
+   * derive (a queue's URL, a role's ARN with its path).
+   */
+  readonly keptWithIdentity: readonly string[];
+  /**
    * Top-level properties whose addition or removal replaces the resource, where a change of
    * their value does not, or only may (a replication group's `AuthToken`). Empty for most types.
    */
@@ -78,6 +85,7 @@ interface RawEntry {
   readonly q?: readonly string[];
   readonly s?: 'P' | 'A';
   readonly c?: readonly string[];
+  readonly d?: readonly string[];
   readonly p?: Readonly<Record<string, 'A'>>;
   readonly o?: { readonly p?: readonly string[]; readonly k?: readonly string[]; readonly w?: readonly string[] };
 }
@@ -212,6 +220,7 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       nameQualifiers,
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
       nameCoupled,
+      keptWithIdentity: Object.freeze([...raw.d ?? []]),
       presencePaths: Object.freeze(Object.fromEntries(Object.keys(raw.p ?? {}).map((property) => [property, 'Always' as const]))),
       ...(raw.o === undefined ? {} : {
         singleton: Object.freeze({

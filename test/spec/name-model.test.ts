@@ -285,3 +285,28 @@ describe('singletons and identity tuples: one resource per parent, per tuple, or
     expect(singletonOf('Custom::Thing')).toBeUndefined();
   });
 });
+
+describe('values a replacement keeps with its identity (issue 34 item 5)', () => {
+  test.each([
+    ['AWS::DynamoDB::Table', ['Ref', 'Arn']],
+    ['AWS::S3::Bucket', ['Ref', 'Arn']],
+    ['AWS::Lambda::Function', ['Ref', 'Arn']],
+    ['AWS::SNS::Topic', ['Ref', 'TopicArn', 'TopicName']],
+    ['AWS::SQS::Queue', ['Arn', 'QueueName']],
+    ['AWS::IAM::Role', ['Ref']],
+    ['AWS::EC2::SecurityGroup', ['VpcId']],
+    ['AWS::Lambda::Permission', []],
+  ])('GIVEN %s WHEN looked up THEN a replacement under the same identity keeps %j', (type, kept) => {
+    expect(lookupResourceType(type)!.keptWithIdentity).toEqual(kept);
+  });
+
+  test('GIVEN every named type WHEN looked up THEN what it keeps is Ref or one of its attributes, never a derived value of an unnamed type', () => {
+    const problems = allTypes.flatMap((type) => {
+      const entry = lookupResourceType(type)!;
+      const resource = resourceOf(type)!;
+      if (entry.nameProperties.length === 0) return entry.keptWithIdentity.length === 0 ? [] : [`${type}: unnamed, yet keeps ${entry.keptWithIdentity.join(', ')}`];
+      return entry.keptWithIdentity.filter((value) => value !== 'Ref' && !(value in resource.attributes)).map((value) => `${type}: no attribute ${value}`);
+    });
+    expect(problems).toEqual([]);
+  });
+});
