@@ -31,6 +31,7 @@ import { ParameterChanges } from './parameter-changes';
 import { ValueRenderer } from './property-values';
 import { collectReferences, Reference } from './references';
 import { TemplateEvaluator } from './template-evaluator';
+import { CHANGED_IN_PLACE } from '../spec/in-place-attributes';
 import { identityProperties, lookupResourceType } from '../spec/replacement-spec';
 import { readOutputs, TemplateOutput, WrittenName } from '../template/template-exports';
 
@@ -75,23 +76,10 @@ export interface OutputInputs {
 
 /**
  * Attributes an update in place is known to change (so an export of one may change while the
- * resource is only modified). Other attributes of a resource updated in place (ARNs, names,
- * ids) keep their value.
+ * resource is only modified): `CHANGED_IN_PLACE` in src/spec/in-place-attributes.ts. Other
+ * attributes of a resource updated in place (ARNs, names, ids) keep their value.
  */
-export const IN_PLACE_ATTRIBUTES: Readonly<Record<string, { readonly attributes: readonly string[]; readonly reason: string }>> = {
-  'AWS::DynamoDB::Table': {
-    attributes: ['StreamArn'],
-    reason: 'a table\'s stream gets a new ARN when its StreamSpecification changes (DynamoDB Developer Guide, "Change data capture for DynamoDB Streams")',
-  },
-  'AWS::EC2::LaunchTemplate': {
-    attributes: ['LatestVersionNumber', 'DefaultVersionNumber'],
-    reason: 'every update of a launch template creates a new version (AWS::EC2::LaunchTemplate return values)',
-  },
-  'AWS::EC2::Instance': {
-    attributes: ['PublicIp', 'PublicDnsName'],
-    reason: 'an update that stops and starts the instance gives it a new public address (EC2 User Guide, "Public IPv4 addresses")',
-  },
-};
+export const IN_PLACE_ATTRIBUTES = CHANGED_IN_PLACE;
 
 /** The outputs of the stack that change, and every export, in template order (new side first). */
 export function outputChanges(inputs: OutputInputs): OutputChange[] {
@@ -168,9 +156,9 @@ function valueChange(oldValue: unknown, newValue: unknown, inputs: OutputInputs)
     }
     if (replacement === 'True') return { change: 'Certain', reason: `it reads ${what}, and ${reference.target} is replaced` };
     if (replacement === 'Conditional') possible ??= `it reads ${what}, and ${reference.target} may be replaced`;
-    const inPlace = IN_PLACE_ATTRIBUTES[referenced.resourceType];
+    const inPlace = Object.prototype.hasOwnProperty.call(IN_PLACE_ATTRIBUTES, referenced.resourceType) ? IN_PLACE_ATTRIBUTES[referenced.resourceType] : undefined;
     if (reference.kind === 'GetAtt' && inPlace?.attributes.includes(reference.attribute ?? '') && updatedInPlace(referenced)) {
-      possible ??= `it reads ${what}, which may change with the update in place: ${inPlace.reason}`;
+      possible ??= `it reads ${what}, which may change with the update in place: ${inPlace.reason} (${inPlace.source})`;
     }
   }
   if (possible !== undefined) return { change: 'Possible', reason: possible };

@@ -18,6 +18,7 @@ import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-
 import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { replacementPaths } from '../../build-tools/replacement-paths';
 import { nameModelOf } from '../../build-tools/replacement-table';
+import { CHANGED_IN_PLACE, inPlaceFate, KEPT_IN_PLACE } from '../../src/spec/in-place-attributes';
 import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation, singletonOf } from '../../src/spec/replacement-spec';
 
 const db = loadAwsServiceSpecSync();
@@ -308,5 +309,21 @@ describe('values a replacement keeps with its identity (issue 34 item 5)', () =>
       return entry.keptWithIdentity.filter((value) => value !== 'Ref' && !(value in resource.attributes)).map((value) => `${type}: no attribute ${value}`);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('what an update in place does to attributes (src/spec/in-place-attributes.ts)', () => {
+  test('GIVEN each entry of both tables WHEN checked against the spec THEN its type and attributes exist, it has a reason and a source, and no attribute is in both', () => {
+    const problems = [CHANGED_IN_PLACE, KEPT_IN_PLACE].flatMap((table) => Object.entries(table).flatMap(([type, entry]) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      return [
+        ...entry.attributes.filter((attribute) => !(attribute in resource.attributes)).map((attribute) => `${type}: no attribute ${attribute}`),
+        ...(entry.reason.length < 15 || entry.source.length < 15 ? [`${type}: reason or source missing`] : []),
+      ];
+    }));
+    const both = Object.entries(KEPT_IN_PLACE).flatMap(([type, entry]) => entry.attributes.filter((attribute) => inPlaceFate(type, attribute) !== 'kept').map((attribute) => `${type}.${attribute}`));
+    expect([...problems, ...both]).toEqual([]);
+    expect([inPlaceFate('AWS::EC2::SecurityGroup', 'GroupId'), inPlaceFate('AWS::DynamoDB::Table', 'StreamArn'), inPlaceFate('AWS::SNS::Topic', 'TopicName')]).toEqual(['kept', 'changes', undefined]);
   });
 });
