@@ -50,7 +50,7 @@ export const CHANGED_IN_PLACE: Readonly<Record<string, AttributeRule>> = {
 export const KEPT_IN_PLACE: Readonly<Record<string, AttributeRule>> = {
   'AWS::EC2::SecurityGroup': {
     attributes: ['GroupId', 'Id'],
-    reason: 'the group\'s id (sg-...), which Ref returns for a group in a VPC; rules, tags and the description\'s siblings are changed on the same group',
+    reason: 'the group\'s id (sg-...), which Ref returns for a group in a VPC; its rules and tags are changed on the same group',
     source: 'CloudFormation Template Reference, AWS::EC2::SecurityGroup, Return values (Ref: the security group ID; GroupId: the group ID)',
   },
   'AWS::EC2::VPC': {

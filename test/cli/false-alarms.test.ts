@@ -133,7 +133,8 @@ describe('a stack CloudFormation refuses to update', () => {
 
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/Summary: .*1 certain failure\b/);
-    expect(text.stdout).toMatch(/^Certain failures: CloudFormation will fail to apply these changes\n\[!\] AWS::EC2::SecurityGroup Database\w+ \(stack Prod-Data\)/);
+    expect(text.stdout).toMatch(/^ {2}Prod-Data: UPDATE_ROLLBACK_FAILED \(.*\): CloudFormation refuses updates until the rollback is continued .*: compared with its deployed template; any change to it fails$/m);
+    expect(text.stdout).toMatch(/\n\nCertain failures: CloudFormation will fail to apply these changes\n\[!\] AWS::EC2::SecurityGroup Database\w+ \(stack Prod-Data\)\n {4}CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED: its last update failed and so did the rollback; continue the rollback first/);
     expect(failuresOf(json)).toEqual([expect.objectContaining({
       stack: 'Prod-Data',
       id: expect.stringMatching(/^Database/),
@@ -150,7 +151,7 @@ describe('a stack CloudFormation refuses to update', () => {
     expect(fs.readFileSync(path.join(tmp, 'r.md'), 'utf8')).toContain('refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
     const sarif = JSON.parse(fs.readFileSync(path.join(tmp, 'r.sarif'), 'utf8'));
     expect(sarif.runs[0].results.filter((result: any) => result.level === 'error')).toHaveLength(1);
-    expect(fs.readFileSync(path.join(tmp, 'r.xml'), 'utf8')).toMatch(/<failure [^>]*message="[^"]*refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED/);
+    expect(fs.readFileSync(path.join(tmp, 'r.xml'), 'utf8')).toMatch(/<failure message="1 change fails the review" type="cdk-lifecycle">FAIL Modify AWS::EC2::SecurityGroup Database\w+: CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED/);
   });
 
   test.each([
