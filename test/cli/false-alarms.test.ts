@@ -144,10 +144,11 @@ describe('a stack CloudFormation refuses to update', () => {
     expect(json['Prod-Api'].Changes).toEqual([]);
   });
 
-  test('GIVEN Data in UPDATE_ROLLBACK_FAILED WHEN written as Markdown, SARIF and JUnit THEN each counts the same certain failure', async () => {
+  test('GIVEN Data in UPDATE_ROLLBACK_FAILED WHEN written as HTML, Markdown, SARIF and JUnit THEN each has the same certain failure', async () => {
     const folder = snapshot('rollback-failed-outputs', 'UPDATE_ROLLBACK_FAILED');
-    await run(['diff', folder, 'open-https', '--markdown', 'r.md', '--sarif', 'r.sarif', '--junit', 'r.xml'], { cwd: tmp });
+    await run(['diff', folder, 'open-https', '--html', 'r.html', '--markdown', 'r.md', '--sarif', 'r.sarif', '--junit', 'r.xml'], { cwd: tmp });
 
+    expect(fs.readFileSync(path.join(tmp, 'r.html'), 'utf8')).toContain('CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
     expect(fs.readFileSync(path.join(tmp, 'r.md'), 'utf8')).toContain('refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
     const sarif = JSON.parse(fs.readFileSync(path.join(tmp, 'r.sarif'), 'utf8'));
     expect(sarif.runs[0].results.filter((result: any) => result.level === 'error')).toHaveLength(1);

@@ -46,7 +46,7 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const settings = { propertyValues: options.propertyValues, externalImporters: externalImporters(sides.before) };
   const diffs = withRefusedUpdates(predictStacks(app, predicted, settings, reported), sides.before);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
-  const plan = refactorPlanOf(app, options, io.cwd);
+  const plan = refactorPlanOf(app, { refactorMappings: options.refactorMappings, ...(reported === undefined ? {} : { compared: reported }) }, io.cwd);
   let planFile: string | undefined;
   if (options.refactorPlan !== undefined) {
     if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
