@@ -28,7 +28,8 @@ export function identityValues(resource: Resource, model: NameModel): string[] {
   const attributes = Object.keys(resource.attributes);
   const sameAsProperty = attributes.filter((attribute) => identity.has(attribute));
   const variables = [...(resource.arnTemplate ?? '').matchAll(/\$\{([^}]+)\}/g)].map((match) => match[1]);
-  const arnDerived = resource.arnTemplate !== undefined && variables.every((variable) => ENVIRONMENT_VARIABLES.has(variable) || identity.has(variable));
+  const arnDerived = resource.arnTemplate !== undefined
+    && variables.every((variable) => ENVIRONMENT_VARIABLES.has(variable) || identity.has(variable));
   const typeName = lastSegment(resource.cloudFormationType);
   const arns = arnDerived ? attributes.filter((attribute) => attribute === 'Arn' || attribute === `${typeName}Arn`) : [];
   const kept = new Set([...sameAsProperty, ...arns]);

@@ -23,8 +23,8 @@
  * not known offline is kept and marked.
  */
 import { cfnEqual } from './cfn-equal';
-import { describeValue } from './judge-failures';
 import { canonicalText, own } from './json';
+import { describeValue } from './judge-failures';
 import { Failure, ResourceChange, resourceReplacement } from './model';
 import { NormalizedTemplate } from './normalize';
 import { ParameterChanges } from './parameter-changes';
@@ -156,7 +156,9 @@ function valueChange(oldValue: unknown, newValue: unknown, inputs: OutputInputs)
     }
     if (replacement === 'True') return { change: 'Certain', reason: `it reads ${what}, and ${reference.target} is replaced` };
     if (replacement === 'Conditional') possible ??= `it reads ${what}, and ${reference.target} may be replaced`;
-    const inPlace = Object.prototype.hasOwnProperty.call(IN_PLACE_ATTRIBUTES, referenced.resourceType) ? IN_PLACE_ATTRIBUTES[referenced.resourceType] : undefined;
+    const inPlace = Object.prototype.hasOwnProperty.call(IN_PLACE_ATTRIBUTES, referenced.resourceType)
+      ? IN_PLACE_ATTRIBUTES[referenced.resourceType]
+      : undefined;
     if (reference.kind === 'GetAtt' && inPlace?.attributes.includes(reference.attribute ?? '') && updatedInPlace(referenced)) {
       possible ??= `it reads ${what}, which may change with the update in place: ${inPlace.reason} (${inPlace.source})`;
     }

@@ -1,7 +1,7 @@
 /** Following replaced resources and changed parameters through references. */
 import { deepFreeze, outcome, template } from './helpers';
-import { ChangeSetPredictor } from '../../src/change-set';
 import { predict, replacementOf, thing } from './test-spec';
+import { ChangeSetPredictor } from '../../src/change-set';
 import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
 import { propagateParameters } from '../../src/change-set/propagate-parameters';

@@ -282,7 +282,8 @@ function stepsOf(
   const problems = exportsInUse(inputs.map((input) => {
     const stack = stacks.get(input.name)!;
     const start = refactored.get(input.name) ?? input.before;
-    return { name: input.name, start, end: deployed(input) ? input.after : start, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
+    const end = deployed(input) ? input.after : start;
+    return { name: input.name, start, end, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
   }));
   return [refactor, { kind: 'Deploy', ...deploy, problems }];
 }
