@@ -160,7 +160,7 @@ export interface ChangeCounts {
   readonly removed: number;
   readonly certainFailures: number;
   readonly possibleFailures: number;
-  /** Outputs added, modified or removed (not counted as resources above). */
+  /** Outputs added, modified or removed (not counted as resources above; an export kept as it is, listed for its notes, is not). */
   readonly outputs: number;
   /** Removed or replaced data-bearing resources. */
   readonly dataVerdicts: number;
@@ -330,7 +330,8 @@ export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
     replaced: resource((change) => change.replacement === 'True'),
     maybeReplaced: resource((change) => change.replacement === 'Conditional'),
     removed: resource((change) => change.action === 'Remove'),
-    outputs: count((change) => change.output !== undefined),
+    // An export kept as it is (`None`) is listed for its notes, not counted as changed.
+    outputs: count((change) => change.output !== undefined && change.output.outputAction !== 'None'),
     certainFailures: count((change) => change.failure?.certainty === 'Certain'),
     possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
     dataVerdicts: count((change) => change.dataVerdict !== undefined),
