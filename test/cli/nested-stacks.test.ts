@@ -21,7 +21,9 @@ let tmp: string;
 const validation = process.env.CDK_VALIDATION;
 
 function synthInProcess(name: string, version: NestedAppVersion): void {
-  const app = new App({ outdir: path.join(tmp, name) });
+  // The metadata the cdk CLI turns on, so that only the version's changes differ from the deployed side.
+  const context = { 'aws:cdk:enable-path-metadata': true, 'aws:cdk:enable-asset-metadata': true, 'aws:cdk:version-reporting': true };
+  const app = new App({ outdir: path.join(tmp, name), context });
   buildNestedApp(app, version);
   app.synth();
 }
@@ -38,6 +40,7 @@ beforeAll(() => {
   process.env.CDK_VALIDATION = 'false';
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-nested-'));
   synthWithCli('deployed', {});
+  synthInProcess('same', {});
   synthInProcess('without-store', { withStore: false });
   synthInProcess('function-in-jobs', { functionIn: 'Jobs' });
   synthInProcess('workers-renamed', { workersId: 'Pool' });
@@ -77,6 +80,7 @@ function failuresOf(json: any): Array<{ stack: string; id: string; at: string; C
   ]);
 }
 
+const CDK_METADATA = 'AWS::CDK::Metadata';
 const nestedId = (construct: string) => new RegExp(`^${construct}NestedStack${construct}NestedStackResource[0-9A-F]{8}$`);
 
 describe('a nested stack removed, added or renamed is read whole', () => {
@@ -94,8 +98,8 @@ describe('a nested stack removed, added or renamed is read whole', () => {
     expect(verdicts.sort()).toEqual([[2, 'Remove', 'Audit', 'Retained', 'Retain'], [2, 'Remove', 'Ledger', 'Deleted', 'Delete']]);
     expect(code).toBe(0);
     expect(dataLoss.code).toBe(1);
-    expect(text).toMatch(/\[deleted\] AWS::DynamoDB::Table Ledger\w+ \(stack Prod-Data, nested stack StoreNestedStack\w+\/TablesNestedStack\w+\): removed, DeletionPolicy Delete/);
-    expect(text).toMatch(/Summary: 0 added, 0 modified in place, 0 replaced, 0 maybe replaced, 5 removed;.* 2 data verdicts \(1 deleting data\)/);
+    expect(text).toMatch(/\[deleted\] AWS::DynamoDB::Table Data\/Store\/Tables\/Ledger Ledger\w+ \(stack Prod-Data, nested stack StoreNestedStack\w+\/TablesNestedStack\w+\): removed, DeletionPolicy Delete/);
+    expect(text).toMatch(/Summary: 0 added, 0 modified in place, 0 replaced, 0 maybe replaced, 4 removed;.* 2 data verdicts \(1 deleting data\)/);
   });
 
   test('GIVEN the named function and log group moved from Api into a new nested stack WHEN diffed THEN both certainly fail: Api still holds the names until its cleanup', async () => {
@@ -117,8 +121,8 @@ describe('a nested stack removed, added or renamed is read whole', () => {
     const failures = failuresOf(json);
     expect(failures).toEqual([expect.objectContaining({ stack: 'Prod-Api', id: expect.stringMatching(/^Work[0-9A-F]{8}$/), at: expect.stringMatching(nestedId('Pool')), Certainty: 'Certain' })]);
     expect(failures[0].Reason).toMatch(/^QueueName "prod-work" is still held by Work\w+ in stack Prod-Api \(nested stack WorkersNestedStack\w+\), which this update removes/);
-    const removed = flatten(json['Prod-Api'].Changes).filter(({ at }) => nestedId('Workers').test(at)).map(({ change }) => change.Action);
-    expect(removed).toEqual(['Remove']);
+    const removed = flatten(json['Prod-Api'].Changes).filter(({ at, change }) => nestedId('Workers').test(at) && change.ResourceType !== CDK_METADATA);
+    expect(removed.map(({ change }) => [change.Action, change.ResourceType, change.PredictorAdditions.DataVerdict.Fate])).toEqual([['Remove', 'AWS::SQS::Queue', 'Deleted']]);
     expect(code).toBe(1);
   });
 
@@ -127,12 +131,15 @@ describe('a nested stack removed, added or renamed is read whole', () => {
     const removed = await diffJson('deployed', '--parameters-before', 'Prod-Api:WithExtra=yes', '--parameters-after', 'Prod-Api:WithExtra=no');
 
     expect(failuresOf(created.json)).toEqual([expect.objectContaining({
-      stack: 'Prod-Api', id: 'Shared', at: expect.stringMatching(nestedId('Extra')), Certainty: 'Certain',
+      stack: 'Prod-Api',
+      id: 'Shared',
+      at: expect.stringMatching(nestedId('Extra')),
+      Certainty: 'Certain',
       Reason: expect.stringMatching(/^Export with name prod-shared is already exported by stack Prod-Data;/),
     })]);
     expect(created.code).toBe(1);
     const extra = flatten(removed.json['Prod-Api'].Changes).find(({ change }) => nestedId('Extra').test(change.LogicalResourceId))!.change;
-    expect([extra.Action, extra.NestedChanges]).toEqual(['Remove', []]);
+    expect([extra.Action, extra.NestedChanges.map((change: any) => change.ResourceChange.ResourceType)]).toEqual(['Remove', [CDK_METADATA]]);
     expect(removed.json['Prod-Api'].Outputs).toEqual([expect.objectContaining({ OutputKey: 'Shared', Action: 'Remove', ExportName: 'prod-shared' })]);
     expect(failuresOf(removed.json)).toEqual([]);
   });
@@ -152,7 +159,9 @@ describe('export names built inside nested stacks', () => {
     const { code, json } = await diffJson('feed-unexported');
 
     expect(failuresOf(json)).toEqual([expect.objectContaining({
-      stack: 'Prod-Data', id: 'FeedUrl', Certainty: 'Certain',
+      stack: 'Prod-Data',
+      id: 'FeedUrl',
+      Certainty: 'Certain',
       Reason: expect.stringMatching(/^Export Prod-Data-feed-url cannot be deleted as it is in use by Prod-Data \(nested stack ReaderNestedStack\w+\)/),
     })]);
     expect(code).toBe(1);
@@ -168,9 +177,9 @@ describe('a stack that leaves the app stays deployed', () => {
     // THEN: the old stack changes nothing, and says why
     expect(json['Prod-Data'].Changes).toEqual([]);
     expect(json['Prod-Data'].Notes).toEqual([
-      expect.stringMatching(/^Prod-Data is no longer in the app: cdk deploy does not delete it, so it stays deployed with its \d+ resources, their names and its exports/),
+      expect.stringMatching(/^Prod-Data is no longer in the app: cdk deploy does not delete it, so it stays deployed with its \d+ resources, their names and its 2 exports; deleting it \(cdk destroy with the version of the app that still has it, or aws cloudformation delete-stack --stack-name Prod-Data\) removes them$/),
+      expect.stringMatching(/^deleting it would delete the data of Queue\w+ \(AWS::SQS::Queue, nested stack FeedNestedStack\w+, DeletionPolicy Delete\), Mirror\w+ \(.*\), Ledger\w+ \(AWS::DynamoDB::Table, nested stack StoreNestedStack\w+\/TablesNestedStack\w+, DeletionPolicy Delete\); keep Audit\w+ \(AWS::DynamoDB::Table, nested stack .*, DeletionPolicy Retain\)$/),
       expect.stringMatching(/^its construct Prod\/Data is now stack Acme-Data/),
-      expect.stringMatching(/^deleting it would delete the data of LedgerD\w+ \(AWS::DynamoDB::Table, nested stack/),
     ]);
     expect(json['Acme-Data'].Notes).toEqual([expect.stringMatching(/^its construct Prod\/Data was deployed as stack Prod-Data, which stays deployed: cdk deploy creates Acme-Data as a new stack/)]);
     expect(text).toContain('Stack Prod-Data (Prod/Data): no longer in the app, stays deployed\n');
@@ -182,6 +191,7 @@ describe('a stack that leaves the app stays deployed', () => {
       ['Acme-Data', 'Queue', 'Feed', 'Certain', expect.stringMatching(/^QueueName "prod-feed" is still held by Queue\w+ in stack Prod-Data \(nested stack FeedNestedStack\w+\), a stack the app no longer has$/)],
       ['Acme-Data', 'Shared', '', 'Certain', 'Export with name prod-shared is already exported by stack Prod-Data'],
     ]);
+    expect(failuresOf(json).find(({ id }) => id === 'Shared')!.Reason).toMatch(/Prod-Data is no longer in the app, and cdk deploy does not delete it; export names are unique in an account and Region: delete Prod-Data first \(aws cloudformation delete-stack --stack-name Prod-Data\), or give the new export another name$/);
     expect(code).toBe(1);
     expect(text).toMatch(/Summary: \d+ added, 0 modified in place, 0 replaced, 0 maybe replaced, 0 removed; 3 certain failures/);
     expect(dataLoss.code).toBe(1); // the failures still count
@@ -203,4 +213,10 @@ describe('a stack that leaves the app stays deployed', () => {
       ['Production-Api', 'Work', 'Certain'],
     ].sort());
   });
+});
+
+test('GIVEN the deployed version synthesized again in-process WHEN diffed THEN there are no differences: the versions differ only where they say', async () => {
+  const { code, stdout } = await run(['diff', 'deployed', 'same'], { cwd: tmp });
+  expect(stdout).toBe('Stack Prod-Data (Prod/Data)\nThere were no differences\n\nStack Prod-Api (Prod/Api)\nThere were no differences\n\nSummary: 0 added, 0 modified in place, 0 replaced, 0 maybe replaced, 0 removed; 0 certain failures, 0 possible failures; 0 probable renames\n');
+  expect(code).toBe(0);
 });
