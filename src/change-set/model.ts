@@ -160,6 +160,11 @@ export interface PredictedStack {
    * them to the app. Absent when there are none.
    */
   readonly unchangedNested?: ReadonlyArray<{ readonly logicalId: string; readonly predicted: PredictedStack }>;
+  /**
+   * For a stack with nested stacks: whether one resource of the new template is created or
+   * updated only after another (its dependencies, transitively), as CloudFormation orders them.
+   */
+  readonly order?: { waitsFor(from: string, to: string): boolean };
   /** What the prediction says of the stack as a whole (a stack the app no longer has stays deployed); absent when nothing. */
   readonly notes?: readonly string[];
 }

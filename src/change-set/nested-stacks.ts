@@ -21,7 +21,10 @@
  * rests on a condition not known offline makes everything inside it Possible.
  *
  * A nested stack on both sides whose update changes nothing is still predicted (its exports
- * and imports tie it to the rest of the app) and kept aside (`unchangedNested`).
+ * and imports tie it to the rest of the app) and kept aside (`unchangedNested`). The order
+ * CloudFormation keeps between the new template's resources (`ResourceOrder`) tells whether a
+ * nested stack waits for a sibling (an import of an export the sibling creates in the same
+ * update).
  */
 import { canonicalText, isObject, JsonObject, own } from './json';
 import { PredictedStack, ResourceChange, resourceReplacement } from './model';
@@ -149,6 +152,46 @@ export function asHeld(template: NormalizedTemplate, holder: NestedHolder | unde
     });
   }
   return { ...template, resources };
+}
+
+/**
+ * The order CloudFormation keeps between a template's resources: a resource is created or
+ * updated after the resources it depends on (`DependsOn`, `Ref`, `Fn::GetAtt`, `Fn::Sub`),
+ * transitively; resources without such a path between them may go in any order (in parallel).
+ * Worked out on the first question, for the resources asked about.
+ */
+export class ResourceOrder {
+  private readonly waited = new Map<string, ReadonlySet<string>>();
+
+  public constructor(private readonly resources: ReadonlyMap<string, NormalizedResource>) {}
+
+  /** Whether `from` is created or updated only after `to`. */
+  public waitsFor(from: string, to: string): boolean {
+    let closure = this.waited.get(from);
+    if (closure === undefined) {
+      const seen = new Set<string>();
+      const queue = [...this.direct(from)];
+      while (queue.length > 0) {
+        const next = queue.pop()!;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(...this.direct(next));
+      }
+      this.waited.set(from, closure = seen);
+    }
+    return closure.has(to);
+  }
+
+  /** The resources a resource depends on directly. */
+  private direct(logicalId: string): string[] {
+    const resource = this.resources.get(logicalId);
+    if (resource === undefined) return [];
+    const written: unknown = JSON.parse(resource.text);
+    const dependsOn = isObject(written) ? own(written, 'DependsOn') : undefined;
+    const named = typeof dependsOn === 'string' ? [dependsOn] : Array.isArray(dependsOn) ? dependsOn.filter((id): id is string => typeof id === 'string') : [];
+    const referenced = collectReferences(resource.properties).map((reference) => reference.target);
+    return [...named, ...referenced].filter((id) => id !== logicalId && this.resources.has(id));
+  }
 }
 
 function automatic(): ResourceChange['details'][number] {

@@ -17,7 +17,7 @@ import { judgeFailures } from './judge-failures';
 import { mappingChanges } from './mapping-changes';
 import { Description, PredictedStack } from './model';
 import { withNameIdentities } from './name-identities';
-import { asHeld, NestedHolder, NestedTemplates, predictNestedStacks } from './nested-stacks';
+import { asHeld, NESTED_STACK_TYPE, NestedHolder, NestedTemplates, predictNestedStacks, ResourceOrder } from './nested-stacks';
 import { normalize, NormalizedTemplate } from './normalize';
 import { outputChanges } from './output-changes';
 import { ParameterInputs, parameterChanges } from './parameter-changes';
@@ -104,6 +104,7 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
     ...(outputs.length === 0 ? {} : { outputs }),
     ...(imports.before.length === 0 && imports.after.length === 0 ? {} : { imports }),
     ...(nested.unchanged.length === 0 ? {} : { unchangedNested: nested.unchanged }),
+    ...(hasNestedStacks(after) ? { order: new ResourceOrder(after.resources) } : {}),
   };
 }
 
@@ -122,6 +123,11 @@ function liveImports(template: unknown, resolved: NormalizedTemplate, evaluator:
 function withPseudo(values: Map<string, string>, context: StackContext): Map<string, string> {
   for (const [name, value] of context.pseudoParameters) if (!values.has(name)) values.set(name, value);
   return values;
+}
+
+function hasNestedStacks(template: NormalizedTemplate): boolean {
+  for (const resource of template.resources.values()) if (resource.type === NESTED_STACK_TYPE) return true;
+  return false;
 }
 
 function withoutKeys<V>(map: ReadonlyMap<string, V>, keys: ReadonlySet<string>): Map<string, V> {

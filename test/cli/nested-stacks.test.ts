@@ -189,11 +189,13 @@ describe('a stack that leaves the app stays deployed', () => {
     expect(failures.sort()).toEqual([
       ['Acme-Data', 'Mirror', 'Reader', 'Certain', expect.stringMatching(/^QueueName "prod-mirror" is still held by Mirror\w+ in stack Prod-Data \(nested stack ReaderNestedStack\w+\), a stack the app no longer has$/)],
       ['Acme-Data', 'Queue', 'Feed', 'Certain', expect.stringMatching(/^QueueName "prod-feed" is still held by Queue\w+ in stack Prod-Data \(nested stack FeedNestedStack\w+\), a stack the app no longer has$/)],
+      // Reader imports what its sibling Feed exports, both created by the new stack, with nothing ordering them.
+      ['Acme-Data', 'ReadsFeed', 'Reader', 'Possible', expect.stringMatching(/^No export named Acme-Data-feed-url found, if Acme-Data \(nested stack ReaderNestedStack\w+\) is created or updated before Acme-Data \(nested stack FeedNestedStack\w+\) creates the export$/)],
       ['Acme-Data', 'Shared', '', 'Certain', 'Export with name prod-shared is already exported by stack Prod-Data'],
     ]);
     expect(failuresOf(json).find(({ id }) => id === 'Shared')!.Reason).toMatch(/Prod-Data is no longer in the app, and cdk deploy does not delete it; export names are unique in an account and Region: delete Prod-Data first \(aws cloudformation delete-stack --stack-name Prod-Data\), or give the new export another name$/);
     expect(code).toBe(1);
-    expect(text).toMatch(/Summary: \d+ added, 0 modified in place, 0 replaced, 0 maybe replaced, 0 removed; 3 certain failures/);
+    expect(text).toMatch(/Summary: \d+ added, 0 modified in place, 0 replaced, 0 maybe replaced, 0 removed; 3 certain failures, 1 possible failure/);
     expect(dataLoss.code).toBe(1); // the failures still count
   });
 
@@ -209,6 +211,7 @@ describe('a stack that leaves the app stays deployed', () => {
       ['Production-Api', 'Logs', 'Certain'],
       ['Production-Data', 'Mirror', 'Certain'],
       ['Production-Data', 'Queue', 'Certain'],
+      ['Production-Data', 'ReadsFeed', 'Possible'],
       ['Production-Data', 'Shared', 'Certain'],
       ['Production-Api', 'Work', 'Certain'],
     ].sort());

@@ -100,9 +100,14 @@ export function exportVerdicts(
     }
     // The stack's new imports need their exports to exist when it is updated.
     const before = new Set(stack.imports.before.map((taken) => taken.name));
-    const ownAdded = new Set(stack.events.filter((event) => event.after !== undefined).map((event) => event.name));
     for (const taken of stack.imports.after) {
-      if (taken.name === undefined || before.has(taken.name) || exporters.has(taken.name) || ownAdded.has(taken.name)) continue;
+      if (taken.name === undefined || before.has(taken.name) || exporters.has(taken.name)) continue;
+      const ownExporter = stack.events.find((event) => event.name === taken.name && event.after !== undefined)?.after;
+      if (ownExporter !== undefined) {
+        // A nested stack of this stack creates it in the same update: only an order between them makes it exist in time.
+        if (!stack.waitsFor(taken, ownExporter.nestedStackPath)) verdicts.push(siblingImportVerdict(taken, ownExporter));
+        continue;
+      }
       const exporter = laterExporter.get(taken.name);
       if (exporter === undefined || exporter === name || exported.has(taken.name)) continue;
       verdicts.push({
@@ -194,6 +199,19 @@ function eventVerdict(event: ExportEvent, scope: EventScope): ExportVerdict | un
     failure: {
       certainty: certain ? 'Certain' : 'Possible',
       reason: `${certain ? 'Cannot' : 'If its value changes, CloudFormation cannot'} update export ${event.name} as it is in use by ${inUse}: ${event.valueReason ?? 'its value changes'}. CloudFormation changes an export only when no stack imports it: deploy the importers without the import first (for a reference CDK made, pass the value another way for one deployment), then this change${siblingOrder}${unknownCondition}`,
+    },
+  };
+}
+
+/** A new import of an export a sibling nested stack creates in the same update, with nothing ordering them. */
+function siblingImportVerdict(taken: TakenImport, exporter: HeldExport): ExportVerdict {
+  return {
+    target: { kind: 'import', site: taken },
+    failure: {
+      certainty: 'Possible',
+      reason: `No export named ${taken.name} found, if ${siteLabel(taken)} is created or updated before ${siteLabel(exporter)} creates the export: `
+        + `both are in the same update of ${taken.stack}, and nothing makes the importer wait (CloudFormation runs nested stacks without a dependency between them in parallel); `
+        + 'add a DependsOn on the exporting nested stack\'s stack resource (nestedStack.node.addDependency), or pass the value as a parameter instead of an export',
     },
   };
 }

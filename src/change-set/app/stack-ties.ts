@@ -51,6 +51,13 @@ export interface StackTies {
   readonly stack: string;
   readonly events: readonly ExportEvent[];
   readonly imports: { readonly before: readonly TakenImport[]; readonly after: readonly TakenImport[] };
+  /**
+   * Whether an import of the new template is taken only after the stack's nested stack at
+   * `exporterPath` is created or updated, in the stack's update (CloudFormation's order between
+   * the resources of each template). An importer in the exporter's own template, or below it,
+   * is not asked about: true.
+   */
+  readonly waitsFor: (importer: TakenImport, exporterPath: string | undefined) => boolean;
 }
 
 /** A stack's prediction, as the ties are read from it. */
@@ -64,7 +71,9 @@ export interface TiedStack {
 export function stackTies(stack: TiedStack): StackTies {
   const events: ExportEvent[] = [];
   const imports = { before: [] as TakenImport[], after: [] as TakenImport[] };
+  const byPath = new Map<string, PredictedStack>();
   const read = (predicted: PredictedStack, nestedStackPath: string | undefined): void => {
+    byPath.set(nestedStackPath ?? '', predicted);
     const site = { stack: stack.name, ...(nestedStackPath === undefined ? {} : { nestedStackPath }) };
     events.push(...exportEvents(predicted.outputs ?? [], site));
     for (const side of ['before', 'after'] as const) {
@@ -75,7 +84,18 @@ export function stackTies(stack: TiedStack): StackTies {
     for (const unchanged of predicted.unchangedNested ?? []) read(unchanged.predicted, inner(unchanged.logicalId));
   };
   read(stack.predicted, undefined);
-  return { stack: stack.name, events, imports };
+  const waitsFor = (importer: TakenImport, exporterPath: string | undefined): boolean => {
+    const from = importer.nestedStackPath?.split('/') ?? [];
+    const to = exporterPath?.split('/') ?? [];
+    let common = 0;
+    while (common < from.length && common < to.length && from[common] === to[common]) common++;
+    if (common === to.length) return true;
+    // The importer sits in the template that holds the exporter's branch: its outputs are evaluated last.
+    if (common === from.length && importer.section === 'Outputs') return true;
+    const parent = byPath.get(from.slice(0, common).join('/'));
+    return parent?.order?.waitsFor(common < from.length ? from[common] : importer.logicalId, to[common]) === true;
+  };
+  return { stack: stack.name, events, imports, waitsFor };
 }
 
 /** The export events of one template's output changes. */

@@ -358,3 +358,28 @@ describe('exports between the nested stacks of one stack', () => {
     expect(result.failures).toEqual([]);
   });
 });
+
+describe('a new import of an export a sibling nested stack creates in the same update', () => {
+  const STACK = 'AWS::CloudFormation::Stack';
+  const exporter = { Resources: { Topic: { Type: 'AWS::SNS::Topic' } }, Outputs: { Out: { Value: { Ref: 'Topic' }, Export: { Name: 'shared' } } } };
+  const importer = { Resources: { Reader: { Type: 'AWS::SQS::Queue', Properties: { QueueName: { 'Fn::ImportValue': 'shared' } } } } };
+  const predict = (b: Record<string, unknown>, other: Record<string, unknown> = {}) => app([{
+    stackName: 'Prod',
+    after: { Resources: { A: { Type: STACK }, B: { Type: STACK, ...b }, Other: { Type: 'AWS::SNS::Topic', ...other } } },
+    nestedStacks: { A: { after: exporter }, B: { after: importer } },
+  }]);
+
+  test('GIVEN nothing ordering the two nested stacks WHEN predicted THEN the import possibly fails: CloudFormation may create the importer first', () => {
+    const failure = only(predict({}).failures);
+    expect(failure).toMatchObject({ stackName: 'Prod', nestedStackPath: 'B', logicalResourceId: 'Reader', certainty: 'Possible' });
+    expect(failure.reason).toContain('No export named shared found, if Prod (nested stack B) is created or updated before Prod (nested stack A) creates the export');
+  });
+
+  test.each([
+    ['a DependsOn', { DependsOn: 'A' }, {}],
+    ['a DependsOn on a resource that depends on it', { DependsOn: ['Other'] }, { DependsOn: 'A' }],
+    ['a parameter read from its output', { Properties: { Parameters: { P: { 'Fn::GetAtt': ['A', 'Outputs.Out'] } } } }, {}],
+  ])('GIVEN the importer waits for the exporter through %s WHEN predicted THEN nothing fails', (_, b, other) => {
+    expect(predict(b, other).failures).toEqual([]);
+  });
+});
