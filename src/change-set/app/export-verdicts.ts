@@ -31,8 +31,8 @@ export interface ExportVerdict {
 interface Importer {
   readonly label: string;
   readonly stack: string;
-  /** The importer's nested stack path, for an importer of the app. */
-  readonly nestedStackPath?: string;
+  /** The import, for an importer of the app. */
+  readonly taken?: TakenImport;
 }
 
 /**
@@ -88,10 +88,15 @@ export function exportVerdicts(
     const usersOf = (event: ExportEvent): User[] => {
       const exporterPath = (event.before ?? event.after)?.nestedStackPath;
       return [...importers.get(event.name)?.values() ?? []].flatMap((importer): User[] => {
-        if (importer.stack !== name) return [{ label: importer.label, stack: importer.stack, certain: true }];
-        // A nested stack of the stack being updated imports it from a sibling.
-        if (importer.nestedStackPath === exporterPath) return [];
-        return [{ label: importer.label, stack: importer.stack, certain: keepsImporting(event.name, importer.nestedStackPath) }];
+        const taken = importer.taken;
+        if (importer.stack !== name || taken === undefined) return [{ label: importer.label, stack: importer.stack, certain: true }];
+        // A nested stack of the stack being updated imports it from a sibling: it still imports it when the exporter is
+        // updated if it keeps the import, or if it waits for the exporter; not if the exporter waits for it.
+        if (taken.nestedStackPath === exporterPath) return [];
+        if (keepsImporting(event.name, taken.nestedStackPath)) return [{ label: importer.label, stack: importer.stack, certain: true }];
+        const exporterSite = (event.before ?? event.after)!;
+        if (stack.waitsFor({ ...exporterSite, section: 'Outputs', logicalId: exporterSite.outputId }, taken.nestedStackPath)) return [];
+        return [{ label: importer.label, stack: importer.stack, certain: stack.waitsFor(taken, exporterPath) }];
       });
     };
     for (const event of stack.events) {
@@ -224,6 +229,6 @@ function importerOf(taken: TakenImport, inApp: boolean): Importer {
   return {
     label: `${siteLabel(taken)}${inApp ? '' : ' (no longer in the app, but cdk deploy does not delete it)'}`,
     stack: taken.stack,
-    ...(taken.nestedStackPath === undefined ? {} : { nestedStackPath: taken.nestedStackPath }),
+    taken,
   };
 }

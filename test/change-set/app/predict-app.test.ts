@@ -319,6 +319,7 @@ describe('predictApp input', () => {
 describe('exports between the nested stacks of one stack', () => {
   const STACK = 'AWS::CloudFormation::Stack';
   const parent = { Resources: { A: { Type: STACK }, B: { Type: STACK } } };
+  const parentWhere = (waiting: 'A' | 'B') => ({ Resources: { A: { Type: STACK }, B: { Type: STACK }, [waiting]: { Type: STACK, DependsOn: waiting === 'A' ? 'B' : 'A' } } });
   /** A nested stack exporting `name`s (from a topic), and importing `imports`. */
   const nested = (exports: readonly string[], imports: readonly string[] = [], topic = 'Topic') => ({
     Resources: {
@@ -327,9 +328,17 @@ describe('exports between the nested stacks of one stack', () => {
     },
     Outputs: Object.fromEntries(exports.map((name, index) => [`Out${index}`, { Value: { Ref: topic }, Export: { Name: name } }])),
   });
-  const predict = (a: [unknown, unknown], b: [unknown, unknown]) => app([{
-    stackName: 'Prod', before: parent, after: parent, nestedStacks: { A: { before: a[0], after: a[1] }, B: { before: b[0], after: b[1] } },
+  const predict = (a: [unknown, unknown], b: [unknown, unknown], after: unknown = parent) => app([{
+    stackName: 'Prod', before: parent, after, nestedStacks: { A: { before: a[0], after: a[1] }, B: { before: b[0], after: b[1] } },
   }]);
+
+  test.each([
+    ['the importer waits for the exporter (DependsOn)', 'B', ['Certain']],
+    ['the exporter waits for the importer (DependsOn)', 'A', []],
+  ] as const)('GIVEN an export of nested stack A removed while the sibling stops importing it, and %s WHEN predicted THEN the order decides', (_, waiting, certainties) => {
+    const result = predict([nested(['shared']), nested([])], [nested([], ['shared']), nested([])], parentWhere(waiting));
+    expect(result.failures.map((failure) => failure.certainty)).toEqual(certainties);
+  });
 
   test.each([
     ['removed while the sibling keeps importing it', 'Certain', [nested(['shared']), nested([])], [nested([], ['shared']), nested([], ['shared'])],
