@@ -83,10 +83,10 @@ export class BaselineCheck {
       ...known('account', stack.account),
       ...known('region', stack.region),
     }));
+    // A deployed stack the app no longer has by its name stays deployed (its construct may now be another stack, by another name).
     const names = new Set(this.stacks.map(({ stack }) => stack.stackName));
-    const artifacts = new Set(this.stacks.map(({ stack }) => stack.artifactId));
     for (const gone of this.baseline.stacks) {
-      if (!names.has(gone.stackName) && !artifacts.has(gone.artifactId)) inputs.push({ stackName: gone.stackName, before: gone.deployed.template });
+      if (!names.has(gone.stackName)) inputs.push({ stackName: gone.stackName, before: gone.deployed.template });
     }
     const app = ChangeSetPredictor.predictApp(inputs);
     const moves = ChangeSetPredictor.planRefactor(inputs).moves.filter((move) => move.refactorable);
