@@ -74,7 +74,9 @@ export class Baseline {
   public templateFor(artifactId: string, stackName: string, onlyStack: boolean): DeployedTemplate | undefined {
     // The same construct deployed under another stack name is another CloudFormation stack: the old one stays deployed.
     const sameArtifact = this.deployedStacks.find((stack) => stack.artifactId === artifactId);
-    if (sameArtifact !== undefined && sameArtifact.stackName !== stackName) return this.deployedStacks.find((stack) => stack.stackName === stackName)?.deployed;
+    if (sameArtifact !== undefined && sameArtifact.stackName !== stackName) {
+      return this.deployedStacks.find((stack) => stack.stackName === stackName)?.deployed;
+    }
     const named = this.byName.get(artifactId) ?? this.byName.get(stackName);
     if (named !== undefined) return named;
     return onlyStack ? this.single : undefined;
