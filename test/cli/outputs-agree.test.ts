@@ -60,7 +60,7 @@ describe.each([
     const markdown = fs.readFileSync(file('r.md'), 'utf8');
     const html = fs.readFileSync(file('r.html'), 'utf8');
     const junit = fs.readFileSync(file('r.xml'), 'utf8');
-    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     for (const [stack, note] of notes) {
       expect(text).toContain(`\nnote: ${note}\n`);
       expect(json[stack].Notes).toContain(note);
