@@ -102,6 +102,16 @@ export class PredictedChangeSet {
   }
 
   /**
+   * What the prediction says of the stack as a whole, beside its changes: for a stack the app
+   * no longer has (`ChangeSetPredictor.predictApp` without its new template), that `cdk deploy`
+   * leaves it deployed with what it holds, and what deleting it would do to its data. Empty
+   * for most stacks.
+   */
+  public get notes(): string[] {
+    return [...this.stack.notes ?? []];
+  }
+
+  /**
    * The change set as `describe-change-set` lists its `Changes`:
    * `[{ Type: 'Resource', ResourceChange: { Action, LogicalResourceId, ResourceType,
    * Replacement, Scope, Details: [{ Target: { Attribute, Name, RequiresRecreation },

@@ -24,6 +24,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
       + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames${c.outputs > 0 ? `; ${c.outputs} outputs changed` : ''}`
       + `${c.securityBroadening > 0 ? `; ${c.securityBroadening} broadening permissions` : ''}`,
     '',
+    ...stackNotes(review),
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');
   const why = { columns: ['Level', 'Stack', 'Resource', 'Type', 'Why'], row: whyRow };
@@ -74,6 +75,12 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     out.push(`> **Cut to fit GitHub's ${limit.toLocaleString('en-US')}-character comment limit:** ${cut.join('; ')} row(s) not shown. The full review is in the JSON, HTML and SARIF outputs.`, '');
   }
   return out.join('\n');
+}
+
+/** What the review says of stacks as a whole (a stack the app no longer has stays deployed), as a list. */
+function stackNotes(review: Review): string[] {
+  const notes = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `- \`${cell(stack.name)}\`: ${cell(note)}`));
+  return notes.length === 0 ? [] : ['**Stacks**', '', ...notes, ''];
 }
 
 /** A section of the summary: a table, its rows written already. */

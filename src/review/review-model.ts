@@ -136,6 +136,8 @@ export interface ReviewStack {
   readonly displayName?: string;
   /** Set for a stack on one side only. */
   readonly onlyIn?: 'before' | 'after';
+  /** What the prediction says of the stack as a whole (a stack the app no longer has stays deployed); absent when nothing. */
+  readonly notes?: readonly string[];
   readonly changes: readonly ReviewChange[];
   /** The stack's security changes (IAM statements, managed policies, security-group rules), by nested stack path ('' at the top). */
   readonly security?: ReadonlyMap<string, SecurityChanges>;
@@ -199,6 +201,7 @@ export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDe
     name: stack.name ?? '',
     ...(stack.displayName === undefined ? {} : { displayName: stack.displayName }),
     ...(stack.onlyIn === undefined ? {} : { onlyIn: stack.onlyIn }),
+    ...(stack.changeSet.notes.length === 0 ? {} : { notes: stack.changeSet.notes }),
     changes: changesOf(stack, stack.changeSet, undefined, decide),
     ...(stack.security === undefined ? {} : { security: stack.security }),
   }));

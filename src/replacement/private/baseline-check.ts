@@ -124,13 +124,13 @@ export class BaselineCheck {
       ...known('account', stack.account),
       ...known('region', stack.region),
     }));
-    // A deployed stack is gone only when no stack of the app matches it; one whose stack is not
-    // prepared yet (in a Stage synthesized later) is left out until then.
+    // A deployed stack is gone only when no stack of the app has its name; one whose stack is not
+    // prepared yet (in a Stage synthesized later) is left out until then. A deployed stack the app
+    // no longer has by its name stays deployed (its construct may now be another stack, by another name).
     const inApp = root.node.findAll().filter((node): node is Stack => Stack.isStack(node) && !node.nested);
     const names = new Set(inApp.map((stack) => stack.stackName));
-    const artifacts = new Set(inApp.map((stack) => stack.artifactId));
     for (const gone of this.baseline.stacks) {
-      if (!names.has(gone.stackName) && !artifacts.has(gone.artifactId)) inputs.push({ stackName: gone.stackName, before: gone.deployed.template });
+      if (!names.has(gone.stackName)) inputs.push({ stackName: gone.stackName, before: gone.deployed.template });
     }
     const app = ChangeSetPredictor.predictApp(inputs);
     const moves = ChangeSetPredictor.planRefactor(inputs).moves.filter((move) => move.refactorable);

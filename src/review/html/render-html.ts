@@ -62,6 +62,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     `<header><h1>Predicted changes</h1><p class="path mono">${e(options.before)} → ${e(options.after)} · ${e(options.tool)}</p>`,
     summary(review),
     '</header>',
+    stackNotes(review),
     filters(stacks, types, shown.length),
     ...sections.map(([id, title, changes]) => changeSection(id, title, changes, listing) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
     securityTables(review),
@@ -72,6 +73,12 @@ export function renderHtml(review: Review, options: PageOptions): string {
     '</body></html>',
     '',
   ].join('\n');
+}
+
+/** What the review says of stacks as a whole (a stack the app no longer has stays deployed). */
+function stackNotes(review: Review): string {
+  const items = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `<li><strong>${e(stack.name)}</strong>: ${e(note)}</li>`));
+  return items.length === 0 ? '' : `<section id="stack-notes"><h2>Stacks</h2><ul>${items.join('')}</ul></section>`;
 }
 
 function summary(review: Review): string {

@@ -7,7 +7,8 @@ import { valueDiff } from '../../../review/value-diff';
  * `--json`: `{"Changes": [...]}` (the engine's `toJson()`) for two template files; for cloud
  * assemblies, the same per stack in an object keyed by stack name. A stack whose outputs
  * change also has `"Outputs": [...]` (`OutputKey`, `Action`, `ExportName`, values, `ValueChange`,
- * `Failure`, `Notes`). With review rules, each
+ * `Failure`, `Notes`), and a stack the prediction says something of as a whole has `"Notes": [...]`
+ * (a stack the app no longer has stays deployed; a stack name changed). With review rules, each
  * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason, LoweredFrom? }` (with
  * the data verdict, among the predictor's additions: CloudFormation has no such field). With
  * `--property-values`, a change whose direct details have values also has
@@ -22,7 +23,9 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
   const stackJson = (diff: StackDiff) => {
     const outputs = diff.changeSet.outputs;
     const security = securityJson(diff);
+    const notes = diff.changeSet.notes;
     return {
+      ...(notes.length === 0 ? {} : { Notes: notes }),
       Changes: changesOf(diff),
       ...(outputs.length === 0 ? {} : { Outputs: outputs.map(outputJson) }),
       ...(security === undefined ? {} : { SecurityChanges: security }),
