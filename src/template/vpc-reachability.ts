@@ -25,6 +25,29 @@
 /** The AWS services the provider runtime calls from inside the function. */
 export type RuntimeService = 's3' | 'ssm' | 'lambda';
 
+/** How a provider's runtime is configured, as far as what it calls goes. */
+export interface RuntimeCalls {
+  /** It claims each request in SSM (`exactlyOnce`; the claim path is in its environment). */
+  readonly exactlyOnce: boolean;
+  /** It polls `isComplete` (a long wait goes on in a new invocation, kept in SSM). */
+  readonly polls: boolean;
+  /** It invokes `onEventFunction` or `isCompleteFunction`. */
+  readonly invokesFunctions: boolean;
+}
+
+/**
+ * The services a provider's runtime calls: S3 always (every answer is PUT to CloudFormation's
+ * pre-signed S3 URL), SSM for the claims of `exactlyOnce` and a long wait's keeping, Lambda to
+ * invoke the user's functions and to go on with a long wait in a new invocation.
+ */
+export function runtimeServices(calls: RuntimeCalls): RuntimeService[] {
+  return [
+    's3',
+    ...(calls.exactlyOnce || calls.polls ? ['ssm' as const] : []),
+    ...(calls.invokesFunctions || calls.polls ? ['lambda' as const] : []),
+  ];
+}
+
 /** A subnet the function has a network interface in. */
 export interface SubnetFacts {
   /** How messages name it (a construct path, a logical id or a subnet id). */

@@ -130,7 +130,7 @@ describe('GIVEN the function settings of lambda.Function', () => {
     expect(statements.find((s: any) => s.Sid === 'WriteOwnLogs').Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Logs/), 'Arn'] });
   });
 
-  test('THEN an entry is bundled for the runtime\'s Node.js version', () => {
+  test('THEN a provider with an entry runs on the runtime given too', () => {
     const other = newStack();
     new ResourceProvider(other, 'Provider', { entry: ENTRY, runtime: lambda.Runtime.NODEJS_22_X });
     expect(functionOf(Template.fromStack(other)).Properties.Runtime).toBe('nodejs22.x');

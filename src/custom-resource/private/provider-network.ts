@@ -11,15 +11,9 @@ import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct, IConstruct } from 'constructs';
 import { FindingId } from '../../replacement/finding-ids';
-import { EndpointFacts, RuntimeService, ServiceGap, SubnetFacts, egressAllowsHttps, endpointService, routeLeadsOut, serviceGaps } from '../../template/vpc-reachability';
-
-/** What the runtime of a provider calls, by how it is configured. */
-export interface RuntimeCalls {
-  readonly exactlyOnce: boolean;
-  readonly polls: boolean;
-  /** It invokes `onEventFunction` or `isCompleteFunction`. */
-  readonly invokesFunctions: boolean;
-}
+import {
+  EndpointFacts, RuntimeCalls, RuntimeService, ServiceGap, SubnetFacts, egressAllowsHttps, endpointService, routeLeadsOut, runtimeServices, serviceGaps,
+} from '../../template/vpc-reachability';
 
 /** A service the runtime calls: why, and what lets isolated subnets reach it. */
 interface ServiceNeed {
@@ -29,34 +23,29 @@ interface ServiceNeed {
   readonly fix: string;
 }
 
-/** The services a provider's runtime calls, each with why and what lets isolated subnets reach it. */
+/** The services a provider's runtime calls (the shared rule's list), each with why and what lets isolated subnets reach it. */
 export function servicesCalled(calls: RuntimeCalls): ServiceNeed[] {
-  const needs: ServiceNeed[] = [{
-    service: 's3',
-    label: 'S3',
-    why: 'the runtime PUTs every answer to CloudFormation\'s pre-signed S3 URL; unanswered, a request leaves the stack waiting for the resource\'s ServiceTimeout',
-    fix: 'a gateway endpoint for S3 on these subnets\' route tables (ec2.GatewayVpcEndpointAwsService.S3)',
-  }];
-  const ssmWhy = [
-    calls.exactlyOnce ? 'exactlyOnce claims each request in SSM before onEvent runs; unreachable, every request fails' : undefined,
-    calls.polls ? 'a long wait keeps its request in SSM to go on in a new invocation' : undefined,
-  ].filter((why) => why !== undefined);
-  if (ssmWhy.length > 0) {
-    needs.push({
-      service: 'ssm',
+  const reasons = (...why: Array<string | false>) => why.filter((w): w is string => w !== false).join('; ');
+  const described: Record<RuntimeService, Omit<ServiceNeed, 'service'>> = {
+    s3: {
+      label: 'S3',
+      why: 'the runtime PUTs every answer to CloudFormation\'s pre-signed S3 URL; unanswered, a request leaves the stack waiting for the resource\'s ServiceTimeout',
+      fix: 'a gateway endpoint for S3 on these subnets\' route tables (ec2.GatewayVpcEndpointAwsService.S3)',
+    },
+    ssm: {
       label: 'SSM',
-      why: ssmWhy.join('; '),
+      why: reasons(calls.exactlyOnce && 'exactlyOnce claims each request in SSM before onEvent runs; unreachable, every request fails',
+        calls.polls && 'a long wait keeps its request in SSM to go on in a new invocation'),
       fix: `an interface endpoint for SSM with private DNS (ec2.InterfaceVpcEndpointAwsService.SSM)${calls.polls ? '' : ', or exactlyOnce: false'}`,
-    });
-  }
-  const lambdaWhy = [
-    calls.invokesFunctions ? 'the runtime invokes onEventFunction (and isCompleteFunction) through the Lambda API' : undefined,
-    calls.polls ? 'a long wait goes on in a new invocation of the function, started through the Lambda API' : undefined,
-  ].filter((why) => why !== undefined);
-  if (lambdaWhy.length > 0) {
-    needs.push({ service: 'lambda', label: 'Lambda', why: lambdaWhy.join('; '), fix: 'an interface endpoint for Lambda with private DNS (ec2.InterfaceVpcEndpointAwsService.LAMBDA)' });
-  }
-  return needs;
+    },
+    lambda: {
+      label: 'Lambda',
+      why: reasons(calls.invokesFunctions && 'the runtime invokes onEventFunction (and isCompleteFunction) through the Lambda API',
+        calls.polls && 'a long wait goes on in a new invocation of the function, started through the Lambda API'),
+      fix: 'an interface endpoint for Lambda with private DNS (ec2.InterfaceVpcEndpointAwsService.LAMBDA)',
+    },
+  };
+  return runtimeServices(calls).map((service) => ({ service, ...described[service] }));
 }
 
 /** Registers the check of the provider at `provider`, whose function `fn` runs in `vpc`. */
