@@ -12,7 +12,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct, IConstruct } from 'constructs';
 import { FindingId } from '../../replacement/finding-ids';
 import {
-  EndpointFacts, RuntimeCalls, RuntimeService, ServiceGap, SubnetFacts, egressAllowsHttps, endpointService, routeLeadsOut, runtimeServices, serviceGaps,
+  EndpointFacts, RuntimeCalls, RuntimeService, ServiceGap, SubnetFacts,
+  egressAllowsHttps, endpointService, routeLeadsOut, runtimeServices, serviceGaps,
 } from '../../template/vpc-reachability';
 
 /** A service the runtime calls: why, and what lets isolated subnets reach it. */
