@@ -209,9 +209,11 @@ export interface ResourceProviderProps {
   readonly environmentEncryption?: kms.IKey;
 
   /**
-   * The Node.js runtime of the provider function: `nodejs22.x` or later (the runtime is built
-   * for Node.js 22; Lambda no longer creates functions on earlier versions). Synth fails on
-   * another runtime. An `entry` is bundled for the version chosen.
+   * The Node.js runtime of the provider function, Node.js 22 or later.
+   *
+   * The runtime is built for Node.js 22, and Lambda no longer creates functions on earlier
+   * versions: synth fails on another runtime, naming it. An `entry` is bundled for the version
+   * chosen.
    *
    * @default lambda.Runtime.NODEJS_24_X
    */

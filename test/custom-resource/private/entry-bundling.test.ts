@@ -136,6 +136,15 @@ describe('GIVEN bundling options that cannot work', () => {
       .toThrow(`Bad/Provider: bundling.nodeModules needs the app's lock file to install "semver" with the versions the app was tested with, and there is none (package-lock.json, yarn.lock, pnpm-lock.yaml, bun.lockb, bun.lock) in ${dir} or a folder above it`);
   });
 
+  test('WHEN the app\'s lock file is yarn\'s THEN synth says npm ci needs package-lock.json, and what to do instead', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-yarn-'));
+    fs.writeFileSync(path.join(dir, 'yarn.lock'), '# yarn lockfile v1\n');
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ dependencies: { semver: '^7.0.0' } }));
+    fs.writeFileSync(path.join(dir, 'handler.js'), 'exports.onEvent = async () => ({ Data: { v: require("semver").SEMVER_SPEC_VERSION } });\n');
+    expect(() => new ResourceProvider(stack(), 'Provider', { entry: path.join(dir, 'handler.js'), bundling: { nodeModules: ['semver'] } }))
+      .toThrow(`Bad/Provider: bundling.nodeModules installs with npm ci, which needs npm's package-lock.json, and the app's lock file is ${path.join(dir, 'yarn.lock')}: install these modules in a layer (layers), or stage the code yourself (code: lambda.Code.fromAsset(dir, { bundling }))`);
+  });
+
   test('WHEN bundling is given with code THEN synth says it applies to entry only', () => {
     expect(() => new ResourceProvider(stack(), 'Provider', { code: lambda.Code.fromInline('exports.onEvent = async () => {}'), handler: 'index.onEvent', bundling: { minify: true } }))
       .toThrow('Bad/Provider: bundling applies to entry only: with code, give lambda.Code.fromAsset(dir, { bundling }) its own bundling');
