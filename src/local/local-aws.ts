@@ -17,6 +17,7 @@ import { lambdaEnvironment } from './lambda/lambda-environment';
 import { linkSdkModules } from './lambda/sdk-modules';
 import { deploymentOf } from './stack/deployment';
 import { FunctionRegistry, LambdaFunctionSpec } from './stack/lambda-functions';
+import { Placeholders } from './stack/placeholders';
 import { TemplateResolver } from './stack/template-resolver';
 
 /** How the local AWS behaves. */
@@ -38,6 +39,8 @@ export interface LocalAwsOptions {
    * them under load. Default: none.
    */
   readonly throttleSsm?: (operation: string, name: string) => boolean;
+  /** The user's values for `Ref` and `Fn::GetAtt`, in the functions' environment variables too. */
+  readonly placeholders?: Placeholders;
 }
 
 /** The stand-in for AWS during a run. */
@@ -58,7 +61,7 @@ export class LocalAws {
         redeliver: options.redeliver,
         environment: (fn, taskRoot) => {
           const endpoints = { awsUrl: server!.url, nodePath, accessKeyId: access.keyFor(fn) };
-          return lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, endpoints, options.env);
+          return lambdaEnvironment(fn, resolvedVariables(fn, options.placeholders), taskRoot, endpoints, options.env);
         },
       });
       server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool, access), parameters.route]);
@@ -100,8 +103,9 @@ export class LocalAws {
 }
 
 /** A function's `Environment.Variables`, resolved as CloudFormation would, as strings. */
-function resolvedVariables(fn: LambdaFunctionSpec): Record<string, string> {
-  const resolver = new TemplateResolver({ stack: fn.stack, deployment: fn.deployment, functions: fn.registry, stacks: fn.registry.stacks });
+function resolvedVariables(fn: LambdaFunctionSpec, placeholders: Placeholders | undefined): Record<string, string> {
+  const { stack, deployment, registry } = fn;
+  const resolver = new TemplateResolver({ stack, deployment, functions: registry, stacks: registry.stacks, placeholders });
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(fn.environment)) {
     const resolved = resolver.resolve(value);

@@ -94,6 +94,9 @@ Options:
                           ServiceTimeout, 3600 s unless it sets one)
   --env NAME=value        an environment variable for every function; repeatable
                           (AWS_ENDPOINT_URL_* of your shell are passed on too)
+  --placeholder ID=value  the value of Ref ID, or of Fn::GetAtt with ID.Attribute=value
+                          (Db.Endpoint.Address=127.0.0.1), in every request and in the
+                          functions' environment; Stack:ID=value for one stack; repeatable
   --cold                  a new process for every invocation (default: warm containers)
   --json                  print the steps as JSON
   --no-color              no colours (also NO_COLOR=1; colours need a terminal)

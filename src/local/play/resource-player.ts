@@ -13,6 +13,7 @@ import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { findProvider, Provider } from '../stack/find-provider';
 import { FunctionRegistry } from '../stack/lambda-functions';
+import { Placeholders } from '../stack/placeholders';
 import { PlayedResource, TemplateResolver } from '../stack/template-resolver';
 
 /** Where and how a play runs. */
@@ -23,6 +24,8 @@ export interface PlayContext {
   readonly onStep?: (step: StepResult) => void;
   /** The steps played so far (the next one is numbered after them). */
   readonly steps: StepResult[];
+  /** The user's values for `Ref` and `Fn::GetAtt`. */
+  readonly placeholders?: Placeholders;
 }
 
 /** What a resolution needs besides the value. */
@@ -109,7 +112,7 @@ export class ResourcePlayer {
   private resolver(scope: ResolveScope): TemplateResolver {
     const stack = scope.stacks.find((candidate) => candidate.name === this.target.stack.name) ?? this.target.stack;
     const { functions, stacks, played, replaced } = scope;
-    return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced });
+    return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced, placeholders: this.context.placeholders });
   }
 }
 
