@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { ProvidedResource, ResourceProvider } from '../../src';
-import { LocalCloudFormation, StepResult } from '../../src/testing';
+import { LocalCloudFormation, maskedStep, StepResult } from '../../src/testing';
 import { appWithAssetMetadata } from '../helpers/assembly';
 
 const ENTRY = path.join(__dirname, '..', 'fixtures', 'handlers', 'long-running', 'handler.ts');
@@ -33,6 +33,7 @@ beforeAll(() => {
   job('Throws', { mode: 'throws' });
   job('Crash', { mode: 'crash' });
   job('Hang', { mode: 'hang' });
+  job('Secret', { mode: 'secret' });
   // A provider with the default 5-minute timeout, for a resource whose ServiceTimeout is far shorter.
   const patient = new ResourceProvider(stack, 'Patient', {
     entry: ENTRY,
@@ -131,4 +132,12 @@ test('GIVEN a 20 s ServiceTimeout in a 5-minute function WHEN created THEN isCom
   expect(step.violations).toEqual([]);
   expect(step).toMatchObject({ status: 'SUCCESS', answers: 1 });
   expect(step.response?.Data).toEqual({ Started: 'yes', Finished: 'after 2 calls' });
+});
+
+test('GIVEN isComplete answering NoEcho with a secret WHEN created THEN the answer is NoEcho (the runner shows its Data masked) and no log line names the secret\'s key', async () => {
+  const step = await play((cfn) => cfn.create({ resource: 'Secret' }));
+  expect(step.violations).toEqual([]);
+  expect(step).toMatchObject({ status: 'SUCCESS', response: { NoEcho: true, Data: { Started: 'yes', Password: 'hunter2' } } });
+  expect(maskedStep(step).response?.Data).toEqual({ Started: '****', Password: '****' });
+  expect(step.logs.some((line) => line.includes('Password'))).toBe(false);
 });
