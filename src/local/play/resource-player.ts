@@ -9,6 +9,7 @@ import { LocalAws } from '../local-aws';
 import { RequestType } from '../request/cloudformation-request';
 import { dependenciesOnly, ExistingResources } from '../rules/existing-resources';
 import { templateSizeNote } from '../rules/template-checks';
+import { networkVerdict, NetworkVerdict } from '../rules/vpc-network';
 import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { findProvider, Provider } from '../stack/find-provider';
@@ -62,6 +63,8 @@ export interface PlayRequest {
 export class ResourcePlayer {
   public readonly deployment: Deployment;
   public readonly provider: Provider;
+  /** What the provider's functions cannot reach from their VPC subnets (every request suffers it). */
+  private readonly network: NetworkVerdict;
 
   /**
    * @throws LocalSetupError when the provider cannot run locally
@@ -69,6 +72,7 @@ export class ResourcePlayer {
   public constructor(private readonly context: PlayContext, public readonly target: CustomResourceTarget, private readonly scope: ResolveScope) {
     this.deployment = deploymentOf(target.stack);
     this.provider = findProvider(target, scope.functions, this.resolver(scope));
+    this.network = networkVerdict(this.provider.kind === 'lambda' ? [this.provider.fn] : this.provider.subscribers);
   }
 
   /** Plays one request and records the step. */
@@ -92,9 +96,11 @@ export class ResourcePlayer {
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
     }, this.context.steps.length + 1, this.context.options).finally(() => { access.existing = undefined; });
+    // Locally every call reaches the runner; deployed, the network decides (see vpc-network.ts).
+    step.violations.push(...this.network.violations);
     if (this.context.steps.length === 0) {
       const sizeNote = templateSizeNote(this.target.stack.templateBytes);
-      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]));
+      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]), ...this.network.notes);
     }
     this.context.steps.push(step);
     this.context.onStep?.(step);
