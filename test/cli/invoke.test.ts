@@ -239,7 +239,7 @@ test.each([[['invoke', '--help']], [['--help']]])('GIVEN %j WHEN run THEN the in
 
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('Usage: cdk-lifecycle invoke <cdk.out> [--stack <name>] [--resource <id>] [options]');
-  for (const flag of ['--stack', '--resource', '--request', '--properties', '--physical-id', '--timeout', '--env', '--placeholder', '--cold', '--json', '--no-color']) {
+  for (const flag of ['--stack', '--resource', '--request', '--properties', '--physical-id', '--timeout', '--env', '--placeholder', '--cold', '--fast-clock', '--json', '--no-color']) {
     expect(result.stdout).toContain(`  ${flag}`);
   }
 });

@@ -43,6 +43,7 @@ export const OPTIONS = {
   'env': { type: 'string', multiple: true },
   'placeholder': { type: 'string', multiple: true },
   'cold': { type: 'boolean' },
+  'fast-clock': { type: 'boolean' },
   'rules': { type: 'string', multiple: true },
   'group-by': { type: 'string', multiple: true },
   'html': { type: 'string', multiple: true },

@@ -30,6 +30,8 @@ export interface InvokeArgs {
   readonly color: boolean;
   /** A fresh container for every invocation. */
   readonly cold: boolean;
+  /** The providers' waits play on a simulated clock that jumps over them. */
+  readonly fastClock: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface InvokeArgs {
  * @throws CliError for options of another command or that do not go together, and bad values
  */
 export function invokeArgs(line: ParsedLine): InvokeArgs {
-  onlyOptions(line, 'invoke', ['json', 'no-color', 'stack', 'resource', 'request', 'properties', 'physical-id', 'timeout', 'env', 'placeholder', 'cold']);
+  onlyOptions(line, 'invoke', ['json', 'no-color', 'stack', 'resource', 'request', 'properties', 'physical-id', 'timeout', 'env', 'placeholder', 'cold', 'fast-clock']);
   const { paths, values } = line;
   if (paths.length < 1 || paths.length > 2) {
     throw usageError(`invoke needs one cloud assembly (or two, <before> <after>, to play their change set), got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -70,6 +72,7 @@ export function invokeArgs(line: ParsedLine): InvokeArgs {
     json: values.json === true,
     color: values['no-color'] !== true,
     cold: values.cold === true,
+    fastClock: values['fast-clock'] === true,
   };
 }
 
