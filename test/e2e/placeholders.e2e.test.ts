@@ -51,13 +51,15 @@ class LineServer {
   }
 }
 
+let tmp: string;
 let assembly: string;
+let renamed: string;
 let db: string;
 let database: LineServer;
 
-beforeAll(async () => {
-  assembly = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-placeholders-'));
-  const app = appWithAssetMetadata(assembly);
+/** The app, with the database user it creates named `user`. */
+function synthesize(outdir: string, user: string): string {
+  const app = appWithAssetMetadata(outdir);
   const stack = new Stack(app, 'Orders');
   const vpc = new ec2.Vpc(stack, 'Network', { maxAzs: 2, natGateways: 1 });
   const cluster = new rds.DatabaseCluster(stack, 'Db', {
@@ -76,16 +78,24 @@ beforeAll(async () => {
   });
   new ProvidedResource(stack, 'AppUser', {
     provider,
-    properties: { user: 'app', port: cluster.clusterEndpoint.port, table: table.tableName, bucket: bucket.bucketName, sizes: [replicas.valueAsNumber, 3] },
+    properties: { user, port: cluster.clusterEndpoint.port, table: table.tableName, bucket: bucket.bucketName, sizes: [replicas.valueAsNumber, 3] },
   });
-  db = stack.getLogicalId(cluster.node.defaultChild as rds.CfnDBCluster);
   app.synth();
+  return stack.getLogicalId(cluster.node.defaultChild as rds.CfnDBCluster);
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-placeholders-'));
+  assembly = path.join(tmp, 'v1');
+  renamed = path.join(tmp, 'v2');
+  db = synthesize(assembly, 'app');
+  synthesize(renamed, 'app2');
   database = await LineServer.start();
 });
 
 afterAll(async () => {
   await database?.close();
-  fs.rmSync(assembly, { recursive: true, force: true });
+  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 beforeEach(() => database.lines.splice(0));
@@ -118,6 +128,25 @@ test('GIVEN --placeholder WHEN cdk-lifecycle invoke plays the lifecycle THEN it 
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(database.lines).toEqual(['CREATE USER app FOR orders-dev IN orders-dev-uploads', 'DROP USER app']);
+});
+
+test('GIVEN placeholders WHEN the change set renaming the user is played THEN its every request reaches the local database: the deployed user, the new one, the old one\'s Delete', async () => {
+  const cfn = await LocalCloudFormation.open(renamed, {
+    sdkSearch: [path.join(__dirname, '..', '..')],
+    placeholders: { [`${db}.Endpoint.Address`]: '127.0.0.1', [`${db}.Endpoint.Port`]: String(database.port) },
+  });
+  try {
+    const play = await cfn.changeSet({ before: assembly, resource: 'AppUser' });
+
+    expect(play.steps.map((step) => [step.label, step.status, step.violations])).toEqual([
+      ['Create (as deployed)', 'SUCCESS', []],
+      ['Update', 'SUCCESS', []],
+      ['Delete (old id)', 'SUCCESS', []],
+    ]);
+    expect(database.lines).toEqual(['CREATE USER app FOR orders-dev IN orders-dev-uploads', 'CREATE USER app2 FOR orders-dev IN orders-dev-uploads', 'DROP USER app']);
+  } finally {
+    await cfn.close();
+  }
 });
 
 test('GIVEN a placeholder naming no resource of the assembly WHEN a lifecycle is asked for THEN it is refused, naming it, before anything runs', async () => {
