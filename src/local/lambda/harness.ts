@@ -86,7 +86,11 @@ function harness(): void {
   const reportSleeps = () => {
     let until: number | null = null;
     for (const sleep of sleeps.values()) until = until === null ? sleep.until : Math.min(until, sleep.until);
-    process.send?.({ type: 'sleep', until });
+    try {
+      process.send?.({ type: 'sleep', until });
+    } catch {
+      // The runner is gone (the run ended): nobody moves the clock any more; the machine's time still ends the sleep.
+    }
   };
   const armSleeps = () => {
     for (const sleep of [...sleeps.values()]) {
@@ -131,6 +135,9 @@ function harness(): void {
       armSleeps();
     });
     timers.setTimeout = sleep as typeof timers.setTimeout;
+    // ES modules that import it by name see it too.
+    /* eslint-disable-next-line @typescript-eslint/no-require-imports */
+    (require('node:module') as typeof import('node:module')).syncBuiltinESMExports();
   }
   // One stream keeps the order of what the invocation printed; Lambda keeps both in its logs.
   process.stderr.write = process.stdout.write.bind(process.stdout) as typeof process.stderr.write;
