@@ -4,11 +4,12 @@
  * retry's backoff), never a deadline or an I/O timeout (those are `setTimeout` timers). The
  * local runner's simulated clock (`cdk-lifecycle invoke --fast-clock`) plays the machine's
  * time in its Lambda stand-in by replacing this function of Node's, and jumps over the waits;
- * in Lambda it is Node's own.
+ * in Lambda it is Node's own. Required on the first wait, not at load: loading stays cheap.
  */
-import { setTimeout as wait } from 'node:timers/promises';
 
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
-  return wait(Math.max(0, ms)).then(() => undefined);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const timers = require('node:timers/promises') as typeof import('node:timers/promises');
+  return timers.setTimeout(Math.max(0, ms)).then(() => undefined);
 }
