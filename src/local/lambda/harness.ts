@@ -7,16 +7,13 @@
  * printed, in a line that starts with a marker only the runner knows, so the runner can tell
  * the invocation's log lines from the next one's.
  *
- * With a simulated clock (`fastClock`, see local-clock.ts), the harness also plays the
- * machine's time for the main thread before it loads anything: `Date` reads the runner's clock
- * (the machine's plus an offset the runner sends), and a sleep (`node:timers/promises`'
- * `setTimeout`, what cdk-lifecycle's runtime waits with) is reported to the runner, which
- * moves the clock over it once every invocation in flight sleeps; the sleep then ends at once.
- * Other timers keep the machine's time (an I/O timeout is never skipped).
+ * With a simulated clock (`fastClock`), the container's clock (container-clock.ts) is set up
+ * before anything loads, and follows the runner's offset.
  *
  * The function is sent to the child as source text (`harnessSource()`): it must use nothing
  * from this module's scope.
  */
+import { ContainerClock, containerClock } from './container-clock';
 
 /** The message the runner sends for each invocation. */
 export interface InvokeMessage {
@@ -63,82 +60,18 @@ export interface ReadyMessage {
 /** The first characters of an outcome line: a record separator, then the container's marker. */
 export const OUTCOME_PREFIX = '\u001e';
 
-/** The harness, as the source text given to `node -e`. */
+/** The harness, as the source text given to `node -e`: the container's clock first (see container-clock.ts), then the harness. */
 export function harnessSource(): string {
-  return `(${harness.toString()})();`;
+  return `(${harness.toString()})((${containerClock.toString()})());`;
 }
 
-function harness(): void {
+function harness(clock: ContainerClock): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const nodePath: typeof import('node:path') = require('node:path');
   const nodeUrl: typeof import('node:url') = require('node:url');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const marker = process.env.CDK_LIFECYCLE_LOCAL_MARKER ?? '';
   delete process.env.CDK_LIFECYCLE_LOCAL_MARKER;
-  const fastClock = process.env.CDK_LIFECYCLE_LOCAL_FAST_CLOCK === '1';
-  delete process.env.CDK_LIFECYCLE_LOCAL_FAST_CLOCK;
-
-  // The run's clock, when simulated: the machine's plus the runner's offset (only ever growing).
-  let offset = 0;
-  const machineNow = Date.now;
-  const clockNow = () => machineNow() + offset;
-  const sleeps = new Map<number, { until: number; wake: () => void; timer?: NodeJS.Timeout }>();
-  const reportSleeps = () => {
-    let until: number | null = null;
-    for (const sleep of sleeps.values()) until = until === null ? sleep.until : Math.min(until, sleep.until);
-    try {
-      process.send?.({ type: 'sleep', until });
-    } catch {
-      // The runner is gone (the run ended): nobody moves the clock any more; the machine's time still ends the sleep.
-    }
-  };
-  const armSleeps = () => {
-    for (const sleep of [...sleeps.values()]) {
-      clearTimeout(sleep.timer);
-      if (sleep.until <= clockNow()) sleep.wake();
-      else sleep.timer = setTimeout(() => armSleeps(), sleep.until - clockNow());
-    }
-  };
-  const moveClock = (to: unknown) => {
-    if (typeof to !== 'number' || to <= offset) return;
-    offset = to;
-    armSleeps();
-  };
-  if (fastClock) {
-    const MachineDate = Date;
-    globalThis.Date = new Proxy(MachineDate, {
-      construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [clockNow()] : args, newTarget),
-      apply: () => new MachineDate(clockNow()).toString(),
-      get: (target, key, receiver) => (key === 'now' ? clockNow : Reflect.get(target, key, receiver)),
-    });
-    /* eslint-disable-next-line @typescript-eslint/no-require-imports */
-    const timers: typeof import('node:timers/promises') = require('node:timers/promises');
-    let nextSleep = 0;
-    const sleep = (ms?: number, value?: unknown, options: { signal?: AbortSignal } = {}) => new Promise<unknown>((resolve, reject) => {
-      const signal = options.signal;
-      const aborted = () => Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR', cause: signal?.reason });
-      if (signal?.aborted) return reject(aborted());
-      const id = ++nextSleep;
-      const end = (settle: () => void) => {
-        const entry = sleeps.get(id);
-        if (entry === undefined) return;
-        clearTimeout(entry.timer);
-        sleeps.delete(id);
-        signal?.removeEventListener('abort', onAbort);
-        reportSleeps();
-        settle();
-      };
-      const onAbort = () => end(() => reject(aborted()));
-      signal?.addEventListener('abort', onAbort, { once: true });
-      sleeps.set(id, { until: clockNow() + Math.max(0, Number(ms) || 0), wake: () => end(() => resolve(value)) });
-      reportSleeps();
-      armSleeps();
-    });
-    timers.setTimeout = sleep as typeof timers.setTimeout;
-    // ES modules that import it by name see it too.
-    /* eslint-disable-next-line @typescript-eslint/no-require-imports */
-    (require('node:module') as typeof import('node:module')).syncBuiltinESMExports();
-  }
   // One stream keeps the order of what the invocation printed; Lambda keeps both in its logs.
   process.stderr.write = process.stdout.write.bind(process.stdout) as typeof process.stderr.write;
   const importModule = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
@@ -198,9 +131,9 @@ function harness(): void {
   };
 
   process.on('message', (message: { type?: string; payload: string; requestId: string; timeoutMs: number; traceId: string; clockOffset?: number; offset?: number }) => {
-    if (message?.type === 'clock') moveClock(message.offset);
+    if (message?.type === 'clock') clock.moveTo(message.offset);
     if (message?.type !== 'invoke') return;
-    moveClock(message.clockOffset);
+    clock.moveTo(message.clockOffset);
     // The AWS SDK's recursion-detection middleware copies it into the X-Amzn-Trace-Id of every call.
     process.env._X_AMZN_TRACE_ID = message.traceId;
     // The timeout counts from the end of Init (loading the handler), as in Lambda.
