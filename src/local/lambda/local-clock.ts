@@ -11,7 +11,7 @@
  *
  * The containers learn the clock's offset from the runner (with each invocation and whenever
  * it jumps) and see it through `Date`; their sleeps (`node:timers/promises`' `setTimeout`, what
- * cdk-lifecycle's runtime waits with) are what the clock jumps over (see harness.ts).
+ * cdk-lifecycle's runtime waits with) are what the clock jumps over (see container-clock.ts).
  */
 
 /** A timer on the clock. */

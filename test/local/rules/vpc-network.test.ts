@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, Duration, Stack } from 'aws-cdk-lib';
+import { App, CfnParameter, Duration, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ResourceProvider, ResourceProviderProps } from '../../../src';
@@ -76,6 +76,11 @@ const SCENARIOS: Record<string, Scenario> = {
     vpc.addGatewayEndpoint('S3', { service: ec2.GatewayVpcEndpointAwsService.S3 });
     vpc.addInterfaceEndpoint('Ssm', { service: ec2.InterfaceVpcEndpointAwsService.SSM });
     inVpc(provider({ code: undefined, handler: undefined, entry: POLLING_ENTRY, isCompleteHandler: 'isComplete' }), isolatedSubnets(vpc), vpc);
+  },
+  FromParameter: (stack, provider) => {
+    const subnets = new CfnParameter(stack, 'Subnets', { type: 'List<AWS::EC2::Subnet::Id>' });
+    const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Network', { vpcId: 'vpc-0123', availabilityZones: ['us-east-1a'] });
+    inVpc(provider({ exactlyOnce: false }), subnets.valueAsList, vpc);
   },
   Imported: (stack, provider) => {
     const vpc = ec2.Vpc.fromVpcAttributes(stack, 'Network', { vpcId: 'vpc-0123', availabilityZones: ['us-east-1a'], privateSubnetIds: ['subnet-0abc'] });
@@ -148,6 +153,13 @@ test('GIVEN a provider in subnets of an imported VPC WHEN judged THEN nothing is
     expect.stringMatching(/^cannot tell from the templates whether function ProviderFunction[0-9A-F]{8} reaches S3 from subnet-0abc: it is not a subnet of the template \(an imported VPC: Vpc\.fromLookup, fromVpcAttributes\); deployed, without a way to S3, its answers/),
     expect.stringMatching(/^cannot tell from the templates whether function ProviderFunction[0-9A-F]{8} reaches SSM from subnet-0abc/),
   ]);
+});
+
+test('GIVEN a provider whose subnets are a parameter WHEN judged THEN a note says the template does not list them', () => {
+  expect(verdictOf('FromParameter')).toEqual({
+    violations: [],
+    notes: [expect.stringMatching(/^cannot tell from the templates whether function ProviderFunction[0-9A-F]{8} reaches S3 from its SubnetIds: the template does not list them \(they come from a parameter or a function of the template\)/)],
+  });
 });
 
 test('GIVEN the runtime\'s contract WHEN compared THEN the variables the runner reads have the same names', () => {
