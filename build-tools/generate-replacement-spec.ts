@@ -32,7 +32,7 @@ export function renderReplacementSpec(table: Readonly<Record<string, TableEntry>
     '//',
     '// One entry per CloudFormation resource type. Each value is the JSON text of',
     '//   { "r": { "<dot.separated.path>": "A" | "C" }, "n": [names], "q": [qualifiers], "s": "P" | "A", "c": [coupled], "d": [kept],',
-    '//     "p": { "<property>": "A" }, "o": { "p": [parents], "k": [kinds], "w": [required] } }',
+    '//     "p": { "<property>": "A" }, "o": { "p": [parents], "k": [kinds], "w": [required] }, "f": "<name property Ref returns>" }',
     '// (A = Always, C = Conditionally, "*" = any map key; names unique under the qualifiers, in the',
     '// partition (P), the account (A) or, when "s" is absent, one account and Region; coupled: replacing',
     '// properties that cannot change without a name changing; d: Ref and attributes a replacement that',

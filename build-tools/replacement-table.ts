@@ -34,6 +34,12 @@ export interface TableEntry {
    * which the rule does not apply; omitted for other types.
    */
   readonly o?: { readonly p?: string[]; readonly k?: string[]; readonly w?: string[] };
+  /**
+   * The name property whose value `Ref` returns when the template sets it: the type's Ref
+   * identifier (the spec's `cfnRefIdentifier`, else its `primaryIdentifier`) is that one name
+   * property. Omitted for other types (Ref returns an ARN, a URL, an id).
+   */
+  readonly f?: string;
 }
 
 /** The replacement table of every resource type in the spec, keyed by CloudFormation type. */
@@ -42,9 +48,21 @@ export function buildReplacementTable(db: SpecDatabase): Record<string, TableEnt
   for (const resource of db.all('resource')) {
     const paths = applyReplacementDecisions(resource.cloudFormationType, replacementPaths(db, resource));
     const model = nameModelOf(db, resource);
-    table[resource.cloudFormationType] = tableEntry(paths, model, resource.cloudFormationType, identityValues(resource, model));
+    const entry = tableEntry(paths, model, resource.cloudFormationType, identityValues(resource, model));
+    const refName = refNameOf(resource, entry.n ?? []);
+    table[resource.cloudFormationType] = refName === undefined ? entry : { ...entry, f: refName };
   }
   return table;
+}
+
+/**
+ * The name property `Ref` returns, when the type's Ref identifier is exactly one of its name
+ * properties (`BucketName` of a bucket, `TableName` of a table; not `QueueName`: a queue's Ref
+ * is its URL).
+ */
+export function refNameOf(resource: Resource, names: readonly string[]): string | undefined {
+  const identifier = resource.cfnRefIdentifier ?? resource.primaryIdentifier ?? [];
+  return identifier.length === 1 && names.includes(identifier[0]) ? identifier[0] : undefined;
 }
 
 /** The name model of a type, with the other type names of its service. */

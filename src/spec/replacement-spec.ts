@@ -88,11 +88,13 @@ interface RawEntry {
   readonly d?: readonly string[];
   readonly p?: Readonly<Record<string, 'A'>>;
   readonly o?: { readonly p?: readonly string[]; readonly k?: readonly string[]; readonly w?: readonly string[] };
+  readonly f?: string;
 }
 
 interface ParsedEntry {
   readonly replacement: ResourceTypeReplacement;
   readonly identity: readonly string[];
+  readonly refName?: string;
   readonly paths: ReadonlyArray<{ readonly segments: readonly string[]; readonly recreation: 'Always' | 'Conditionally' }>;
 }
 
@@ -174,6 +176,16 @@ export function knownResourceTypes(): string[] {
   return Object.keys(table().RESOURCE_TYPES).sort();
 }
 
+/**
+ * The name property whose value `Ref` returns for this type, when the template sets it
+ * (`BucketName` of an `AWS::S3::Bucket`, `TableName` of an `AWS::DynamoDB::Table`): the type's
+ * Ref identifier in the spec is that one name property. Undefined when `Ref` returns something
+ * else (a queue's URL, a topic's ARN, an id) and for unknown types.
+ */
+export function refNameProperty(resourceType: string): string | undefined {
+  return entryOf(resourceType)?.refName;
+}
+
 /** Number of resource types in the table and the spec version it was generated from. */
 export const SPEC_INFO: { readonly specVersion: string; readonly resourceTypeCount: number } = {
   get specVersion(): string {
@@ -231,6 +243,7 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       }),
     }),
     identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
+    ...(raw.f === undefined ? {} : { refName: raw.f }),
     paths,
   };
 }
