@@ -96,6 +96,13 @@ describe('through the real cdk synth, without a stack selector or --strict', () 
     expect(report.pluginReports.map((plugin: { pluginName: string; conclusion: string }) => [plugin.pluginName, plugin.conclusion])).toEqual([['cdk-lifecycle', 'failure']]);
   });
 
+  test('GIVEN ReplacementGuardPlugin added with Validations.of(app).addPlugins WHEN the collision is in a Stage only THEN cdk synth fails and prints the errors inside Stages', () => {
+    const result = cdkSynth(APP, [], { GUARD_CASE: 'plugin-validations' });
+    expect(result.status).toBe(1);
+    expect(output(result)).toContain('ERROR 2 errors of this report are in stacks inside Stages, which `cdk synth` and `cdk deploy` check only when they are selected');
+    expect(output(result)).toContain(`Prod/Data/Jobs/Resource (${FindingId.NAME_COLLISION}), Prod/Data/MoreJobs/Resource (${FindingId.NAME_COLLISION})`);
+  });
+
   test('GIVEN the Aspect and the plugin with warnings in every stack and the errors acknowledged WHEN cdk synth THEN it passes, the standing warnings printed', () => {
     const result = cdkSynth(APP, [], { GUARD_CASE: 'warnings' });
     expect(output(result)).not.toContain('ReplacementGuard found');
