@@ -19,14 +19,17 @@ export interface AppStackTemplates {
   /**
    * The new template, as a parsed JSON object.
    *
-   * @default - the app no longer has the stack (`cdk deploy` does not delete it: it stays deployed)
+   * @default - the app no longer has the stack: `cdk deploy` does not delete it, so it stays
+   * deployed; its change set is empty, its notes say so, and its names and exports still
+   * count against the other stacks
    */
   readonly after?: any;
 
   /**
    * Templates of its nested stacks, keyed by the path of logical ids of their
    * `AWS::CloudFormation::Stack` resources (`Outer/Inner`). A nested stack on one side only
-   * has only that side.
+   * has only that side: it is created or deleted whole, and its names and exports take part
+   * in the app's verdicts like the stack's own.
    *
    * @default - nested stacks are compared by their stack resource's properties only
    */

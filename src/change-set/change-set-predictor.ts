@@ -107,7 +107,10 @@ export class ChangeSetPredictor {
       after: stack.after,
       ...(typeof stack.account === 'string' ? { account: stack.account } : {}),
       ...(typeof stack.region === 'string' ? { region: stack.region } : {}),
-    })) : [], GENERATED_SPEC, { mappings: options?.mappings }));
+    })) : [], GENERATED_SPEC, {
+      mappings: options?.mappings,
+      ...(Array.isArray(options?.stackNames) ? { stacks: options.stackNames.map(String) } : {}),
+    }));
   }
 
   private constructor() {}

@@ -15,11 +15,13 @@
  * "The identity" is the name properties and the properties naming the parent they are unique
  * under (the spec's identity: `FunctionName` of an alias, the `Scope` of a web ACL).
  *
- * A singleton (at most one resource per parent, or per account and Region, of each kind: a
- * user pool's prefix domain, a GuardDuty detector; `singletonOf` in src/spec) fails the same
- * way, its parent taking the place of the identity: a replacement that keeps the parent (a
- * new domain prefix in the same pool), or a resource of the same kind under the same parent
- * moved to a new logical id.
+ * A singleton (at most one resource per parent, per tuple of values, or per account and
+ * Region, of each kind: a user pool's prefix domain, an event source mapping per event source
+ * and function, a GuardDuty detector; `singletonOf` in src/spec) fails the same way, its parent
+ * or tuple taking the place of the identity: a replacement that keeps it (a new domain prefix
+ * in the same pool, a new starting position of a mapping), or a resource of the same kind with
+ * the same values moved to a new logical id. A rule that requires properties says nothing
+ * about a resource without them.
  *
  * Values are compared as CloudFormation resolves them where that is known offline (`!Sub acme`
  * is `acme`), else structurally (equal and free of references whose value changes). Where the
@@ -156,7 +158,9 @@ export function judgeFailures(
         });
     }
     const singleton = rules.singleton(current);
-    const slot = singleton !== undefined && sameKind(old, current, singleton) ? kept(change, old, current, singleton.per) : undefined;
+    const slot = singleton !== undefined && sameKind(old, current, singleton) && ruleApplies(old, singleton) && ruleApplies(current, singleton)
+      ? kept(change, old, current, singleton.per)
+      : undefined;
     if (slot !== undefined) {
       verdict(change, slot.replacement === 'True' && slot.fate === 'same'
         ? certainUnlessUnknown(
@@ -238,12 +242,20 @@ export function nameKey(resource: NormalizedResource, rules: ResourceRules, eval
   return `${resource.type}\u0000${canonicalText(resolved(valuesOf(resource, rules.identityProperties(resource)), evaluator))}`;
 }
 
-/** Type, parent and kind of a singleton (undefined for other resources), to find another one of it elsewhere. */
+/**
+ * Type, parent (or tuple) and kind of a singleton (undefined for other resources, and for one
+ * without the properties its rule requires), to find another one of it elsewhere.
+ */
 function singletonKey(resource: NormalizedResource, rules: ResourceRules, evaluator: TemplateEvaluator): string | undefined {
   const singleton = rules.singleton(resource);
-  if (singleton === undefined) return undefined;
+  if (singleton === undefined || !ruleApplies(resource, singleton)) return undefined;
   const kinds = singleton.kindBy.map((property) => own(resource.properties, property) !== undefined);
   return `${resource.type}\u0000${canonicalText(resolved(valuesOf(resource, singleton.per), evaluator))}\u0000${kinds.join()}`;
+}
+
+/** Whether the singleton's rule applies to the resource: every property it requires is set. */
+function ruleApplies(resource: NormalizedResource, singleton: Singleton): boolean {
+  return singleton.requires.every((property) => own(resource.properties, property) !== undefined);
 }
 
 /** Whether both sides are of the same kind of the singleton (the `kindBy` properties set on both or on neither). */
@@ -251,12 +263,16 @@ function sameKind(old: NormalizedResource, current: NormalizedResource, singleto
   return singleton.kindBy.every((property) => (own(old.properties, property) === undefined) === (own(current.properties, property) === undefined));
 }
 
-/** `only one <type> [with|without <kind>] can exist per <parent values>` (or per account and Region). */
+/**
+ * `only one <type> [with|without <kind>] can exist per <parent or tuple values>` (or per account
+ * and Region); a property of the tuple that is not set is left out.
+ */
 function onlyOne(resource: NormalizedResource, singleton: Singleton, shown: (value: unknown) => string): string {
   const kinds = singleton.kindBy.map((property) => `${own(resource.properties, property) === undefined ? ' without' : ' with'} ${property}`).join('');
+  const set = singleton.per.filter((property) => own(resource.properties, property) !== undefined);
   const parents = singleton.per.length === 0
     ? 'account and Region'
-    : singleton.per.map((property) => `${property} ${shown(own(resource.properties, property))}`).join(', ');
+    : set.map((property) => `${property} ${shown(own(resource.properties, property))}`).join(', ');
   return `only one ${resource.type}${kinds} can exist per ${parents}`;
 }
 

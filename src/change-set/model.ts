@@ -154,6 +154,19 @@ export interface PredictedStack {
   readonly outputs?: readonly OutputChange[];
   /** The `Fn::ImportValue`s each side takes; absent when neither takes any. */
   readonly imports?: { readonly before: readonly TemplateImport[]; readonly after: readonly TemplateImport[] };
+  /**
+   * Nested stacks on both sides whose update changes nothing (no change of their own is
+   * listed), by the logical id of their stack resource: their exports and imports still tie
+   * them to the app. Absent when there are none.
+   */
+  readonly unchangedNested?: ReadonlyArray<{ readonly logicalId: string; readonly predicted: PredictedStack }>;
+  /**
+   * For a stack with nested stacks: whether one resource of the new template is created or
+   * updated only after another (its dependencies, transitively), as CloudFormation orders them.
+   */
+  readonly order?: { waitsFor(from: string, to: string): boolean };
+  /** What the prediction says of the stack as a whole (a stack the app no longer has stays deployed); absent when nothing. */
+  readonly notes?: readonly string[];
 }
 
 /** How intrusive each value is; the reducers below pick the most intrusive. */

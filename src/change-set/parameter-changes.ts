@@ -20,6 +20,11 @@ export interface ParameterInputs {
    * from a parent resource that is replaced).
    */
   readonly deployTime: ReadonlySet<string>;
+  /**
+   * Parameters whose text on a side stands for a value not known offline (a nested stack's
+   * parameter fed from a resource's id): compared as written, unknown to the evaluation.
+   */
+  readonly opaque?: { readonly before: ReadonlySet<string>; readonly after: ReadonlySet<string> };
 }
 
 /**

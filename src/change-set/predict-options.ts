@@ -27,16 +27,17 @@ export interface ParameterValues {
  */
 export interface NestedStackTemplates {
   /**
-   * The nested stack's deployed template.
+   * The nested stack's deployed template: needed when the deployed template has its stack
+   * resource.
    *
-   * @default - an empty template
+   * @default - not known: a nested stack whose stack resource is on the deployed side is compared by its stack resource only
    */
   readonly before?: any;
 
   /**
-   * The nested stack's new template.
+   * The nested stack's new template: needed when the new template has its stack resource.
    *
-   * @default - an empty template
+   * @default - not known: a nested stack whose stack resource is on the new side is compared by its stack resource only
    */
   readonly after?: any;
 }
@@ -86,9 +87,12 @@ export interface PredictOptions {
    * Templates of nested stacks, keyed by the logical id of their `AWS::CloudFormation::Stack`
    * resource.
    *
-   * A stack nested deeper is keyed by the path of logical ids, `Outer/Inner`. A
-   * nested stack present on both sides is predicted too, its parameters read from the stack
-   * resource's `Parameters`, and its changes are attached to the stack resource's change.
+   * A stack nested deeper is keyed by the path of logical ids, `Outer/Inner`. Each nested
+   * stack is predicted as a stack of its own, its parameters the stack resource's
+   * `Parameters` evaluated with the parent's values, and its changes are attached to the stack
+   * resource's change: updated when the stack resource is on both sides, created whole when
+   * it is added (also by its `Condition`), deleted whole, with a data verdict for everything
+   * inside at any depth, when it is removed (kept whole when its `DeletionPolicy` is `Retain`).
    *
    * @default - nested stacks are compared by their stack resource's properties only
    */

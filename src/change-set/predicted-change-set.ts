@@ -20,6 +20,23 @@ export class PredictedChangeSet {
 
   private constructor(private readonly stack: PredictedStack, private readonly nestedStackPath?: string, private readonly stackName?: string) {}
 
+  /**
+   * A copy in which every change of this stack, and every output it changes, fails with
+   * `failure` unless it already fails for certain: a stack CloudFormation refuses to update
+   * (its status, known only from the deployed state). A nested stack's changes are not marked:
+   * its stack resource's change is.
+   *
+   * @internal
+   */
+  public _withStackFailure(failure: Failure): PredictedChangeSet {
+    const fails = <T extends { readonly failure?: Failure }>(item: T): T => (item.failure?.certainty === 'Certain' ? item : { ...item, failure });
+    return new PredictedChangeSet({
+      ...this.stack,
+      changes: this.stack.changes.map(fails),
+      ...(this.stack.outputs === undefined ? {} : { outputs: this.stack.outputs.map((output) => (output.action === 'None' ? output : fails(output))) }),
+    }, this.nestedStackPath, this.stackName);
+  }
+
   /** Every resource that is added, modified or removed, sorted by logical id. */
   public get changes(): PredictedResourceChange[] {
     return this.stack.changes.map((change) => this.toResourceChange(change));
@@ -82,6 +99,16 @@ export class PredictedChangeSet {
       ...this.ownOutputs().filter((output) => output.action !== 'None' || output.failure !== undefined || output.notes.length > 0),
       ...this.nestedSets().flatMap((nested) => nested.outputs),
     ];
+  }
+
+  /**
+   * What the prediction says of the stack as a whole, beside its changes: for a stack the app
+   * no longer has (`ChangeSetPredictor.predictApp` without its new template), that `cdk deploy`
+   * leaves it deployed with what it holds, and what deleting it would do to its data. Empty
+   * for most stacks.
+   */
+  public get notes(): string[] {
+    return [...this.stack.notes ?? []];
   }
 
   /**

@@ -12,7 +12,10 @@
  *   whose condition is not known offline (the branch may not be taken);
  * - updated in place (a property or tag changes): its `Ref` stays, but an attribute may
  *   change, so each `Fn::GetAtt` dependent gets a Dynamic `ResourceAttribute` detail; a `Ref`
- *   dependent gets nothing.
+ *   dependent gets nothing, and neither does a `Fn::GetAtt` of an attribute that is the physical
+ *   id `Ref` returns (a security group's `GroupId`: `KEPT_IN_PLACE` in
+ *   src/spec/in-place-attributes.ts). CloudFormation's change set marks those too; the
+ *   deployment finds the same value and updates nothing, and the engine follows it.
  * With `IncludePropertyValues` CloudFormation describes it differently: a dependent of a
  * replaced resource gets a Dynamic `DirectModification` and a Static (Dynamic when the cause
  * is conditional) reference detail, and dependents of a resource updated in place get
@@ -30,6 +33,7 @@ import { Description, Detail, Replacement, replacementOf, ResourceChange, worstR
 import { NormalizedTemplate } from './normalize';
 import { edgeRecreation, ReferenceEdge, ReferenceIndex } from './reference-index';
 import { ResourceRules } from './resource-rules';
+import { inPlaceFate } from '../spec/in-place-attributes';
 
 /** How much of a resource changes for its dependents: nothing, attributes, maybe everything, everything. */
 type Level = 0 | 1 | 2 | 3;
@@ -57,9 +61,11 @@ export function propagateReplacements(
   for (let position = 0; position < queue.length; position++) {
     const { logicalId, level } = queue[position];
     if (levels.get(logicalId) !== level) continue; // raised again later: that entry follows the edges
+    const type = after.resources.get(logicalId)?.type;
     for (const edge of index.dependentsOf(logicalId)) {
       if (edge.dependent === logicalId) continue;
-      const caused = edgeDetails(edge, level, description);
+      const kept = level === 1 && edge.kind === 'GetAtt' && type !== undefined && inPlaceFate(type, edge.causingEntity.slice(logicalId.length + 1)) === 'kept';
+      const caused = kept ? [] : edgeDetails(edge, level, description);
       if (caused.length === 0) continue;
       const change = changes.writable(edge.dependent);
       if (change === undefined) continue;

@@ -2,7 +2,7 @@ import { CfnResource, CustomResource, Duration, IResolvable, IResolveContext, La
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
 import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
-import { cloudFormationProperties, encodeOptions } from './private/encode-properties';
+import { cloudFormationProperties, encodeOptions, resolveForShapes } from './private/encode-properties';
 import { requestSizeProblem } from './private/request-size';
 import { ConstructPropsError, futurePath } from './private/validation-error';
 import { ResourceProvider } from './resource-provider';
@@ -116,7 +116,9 @@ export class ProvidedResource extends CustomResource {
       const produce = (context: IResolveContext) => cloudFormationProperties(path, { [key]: context.resolve(value) })[key];
       written[key] = Lazy.uncachedAny({ produce });
     }
-    const encode = (context: IResolveContext) => encodeOptions(context.resolve(properties), replaceOnChange);
+    // Number tokens (an endpoint's port, a parameter's valueAsNumber) are numbers in the user's
+    // code: their shape is read from a resolution that keeps them numbers.
+    const encode = (context: IResolveContext) => encodeOptions(resolveForShapes(properties, context) as { [key: string]: unknown }, replaceOnChange);
     written[RESERVED_PROPERTY] = Lazy.uncachedAny({ produce: encode });
 
     super(scope, id, {

@@ -1,189 +1,22 @@
-import { CfnResource, Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, IConstruct } from 'constructs';
-import { PollingOptions } from './polling-options';
 import {
   ENV_CLAIM_PATH, ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
   minimumServiceTimeoutSeconds, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
 import { claimAsset, stageProviderCode } from './private/provider-code';
+import { checkNetworkAtSynth, servicesCalled } from './private/provider-network';
 import { checkProviderProps } from './private/provider-props-check';
+import { ProviderRole } from './private/provider-role';
 import { ConstructPropsError } from './private/validation-error';
+import { ResourceProviderProps } from './resource-provider-props';
 import { ServiceTokenType } from './service-token-type';
-
-/**
- * Properties of a `ResourceProvider`. Give `entry` (a TypeScript or JavaScript file, bundled
- * at synth), or `code` and `handler` (JavaScript code): your handler then runs inside the
- * provider function. Or give `onEventFunction` (any function, invoked synchronously by the
- * provider function).
- */
-export interface ResourceProviderProps {
-  /**
-   * Your handler as one TypeScript or JavaScript file (`.ts`, `.mts`, `.cts`, `.js`, `.mjs`,
-   * `.cjs`). It is bundled at synth time, with its imports, by the esbuild installed in your
-   * app (`npm install --save-dev esbuild`; no Docker needed), like aws-cdk-lib's
-   * `NodejsFunction`. The AWS SDK v3 (`@aws-sdk/*`) is left out: Lambda provides it. A relative
-   * path is resolved from the working directory; esbuild itself works from the project root
-   * (the nearest folder above the entry with a lock file), so the bundle, and the asset hash,
-   * are the same wherever synth runs.
-   *
-   * @default - none; give `code` and `handler`, or `onEventFunction`
-   */
-  readonly entry?: string;
-
-  /**
-   * Your handler's code, already JavaScript: a directory asset (`lambda.Code.fromAsset(dir)`,
-   * with any of its options) or inline source (`lambda.Code.fromInline(src)`, loaded as
-   * `index.js`). A directory asset is bound as `lambda.Function` binds it, so aws-cdk-lib stages
-   * it with its options (`exclude`, `ignoreMode`, `followSymlinks`, `bundling`, `assetHash`),
-   * and the provider deploys what it staged, with the runtime beside it as the function's entry
-   * point; its asset hash follows the user asset's hash and the runtime's. As for
-   * `lambda.Function`, one Code serves one stack. Synth fails when the module named by
-   * `handler` is not in what was staged. For TypeScript, use `entry`.
-   *
-   * @default - none; give `entry`, or `onEventFunction`
-   */
-  readonly code?: lambda.Code;
-
-  /**
-   * Which function handles events. With `code`: `file.export` relative to the code root (for
-   * example `index.onEvent`). With `entry`: the name of the exported function (for example
-   * `onEvent`); synth fails when the entry visibly does not export it.
-   *
-   * @default - required with `code`; `onEvent` with `entry`
-   */
-  readonly handler?: string;
-
-  /**
-   * The export that reports whether the work `onEvent` started is complete, in the same code
-   * as `handler` (`index.isComplete` with `code`, `isComplete` with `entry`). When set, the
-   * provider answers CloudFormation only once `isComplete` returns `{ IsComplete: true }`,
-   * throws, or the resource's ServiceTimeout is about to pass; it polls inside the current
-   * invocation while it can and hands the wait to a new invocation of itself when it must
-   * outlive one. Synth fails when the entry visibly does not export it.
-   *
-   * @default - no polling: the answer follows `onEvent`
-   */
-  readonly isCompleteHandler?: string;
-
-  /**
-   * A function (in any language) that reports completion, with `onEventFunction`.
-   *
-   * The provider invokes it synchronously with the event, the physical id and the Data
-   * `onEvent` answered, and reads `{ IsComplete, Data }` (Data optional) from its answer.
-   *
-   * @default - no polling
-   */
-  readonly isCompleteFunction?: lambda.IFunction;
-
-  /**
-   * How often `isComplete` is called. Only with `isCompleteHandler` or `isCompleteFunction`.
-   *
-   * @default - first call after 5 s, then every 5 s growing by 1.5x up to 1 minute
-   */
-  readonly polling?: PollingOptions;
-
-  /**
-   * Run your handler in a fresh worker thread for every request (in-function mode).
-   *
-   * Isolated, nothing the handler does to its own thread (throw from a timer, leave a
-   * rejection unhandled, call `process.exit`, spin the CPU, exhaust its heap) can keep the
-   * runtime from answering CloudFormation, and no request sees what an earlier one left
-   * behind. Turning it off saves the worker (its start on the first request, 1 to 2 ms on a
-   * warm one, and its memory) but a crashing or blocking handler can then leave the stack
-   * waiting for the ServiceTimeout.
-   *
-   * @default true
-   */
-  readonly isolateHandler?: boolean;
-
-  /**
-   * A function (in any language) that handles events: the provider function invokes it
-   * synchronously with the request (without the response URL) and reads
-   * `{ PhysicalResourceId?, Data?, NoEcho? }` from its answer.
-   *
-   * @default - none; give `entry`, or `code` and `handler`, instead
-   */
-  readonly onEventFunction?: lambda.IFunction;
-
-  /**
-   * The provider function's timeout. The runtime answers CloudFormation before it runs out
-   * (or before the resource's ServiceTimeout, whichever comes first).
-   *
-   * @default Duration.minutes(5)
-   */
-  readonly timeout?: Duration;
-
-  /**
-   * Memory of the provider function, in MB.
-   *
-   * @default 256
-   */
-  readonly memorySize?: number;
-
-  /**
-   * Environment variables for your handler.
-   *
-   * @default - none
-   */
-  readonly environment?: { [key: string]: string };
-
-  /**
-   * Permissions your handler needs, added to the provider function's role.
-   *
-   * @default - only permission to write its own logs
-   */
-  readonly initialPolicy?: iam.PolicyStatement[];
-
-  /**
-   * How long the provider function's logs are kept.
-   *
-   * @default logs.RetentionDays.ONE_MONTH
-   */
-  readonly logRetention?: logs.RetentionDays;
-
-  /**
-   * How CloudFormation reaches the provider: by invoking the function, or through an SNS
-   * topic the function is subscribed to.
-   *
-   * @default - ServiceTokenType.SNS_TOPIC when `topic` is given, else ServiceTokenType.LAMBDA
-   */
-  readonly serviceTokenType?: ServiceTokenType;
-
-  /**
-   * The SNS topic to use with `ServiceTokenType.SNS_TOPIC`.
-   *
-   * @default - a new topic that only accepts TLS requests
-   */
-  readonly topic?: sns.ITopic;
-
-  /**
-   * Run `onEvent` once per request, whatever Lambda delivers twice or late.
-   *
-   * CloudFormation invokes the provider asynchronously, and Lambda delivers an asynchronous
-   * invocation at least once. With this on, the runtime first claims the request's RequestId
-   * with a create-once SSM parameter under the provider's own path
-   * (`/cdk-lifecycle/<stack name>/<provider address>/`); a second delivery never runs `onEvent`:
-   * it sends the recorded answer again, or stays silent while the first is still at work. Each
-   * request costs an SSM `PutParameter` before `onEvent` (one round trip) and one beside the
-   * answer, and an advanced-tier parameter for two hours (see
-   * docs/custom-resource-protocol.md). Turned off, a repeated delivery runs `onEvent` again.
-   *
-   * @default true
-   */
-  readonly exactlyOnce?: boolean;
-
-  /**
-   * A description of the provider function.
-   *
-   * @default - a description naming cdk-lifecycle
-   */
-  readonly description?: string;
-}
 
 /**
  * A custom-resource provider that never leaves a stack waiting.
@@ -192,7 +25,7 @@ export interface ResourceProviderProps {
  * CloudFormation: exactly one valid response per request, before the deadline, whatever the
  * handler does. Point `ProvidedResource`s (or any custom resource) at `serviceToken`.
  */
-export class ResourceProvider extends Construct implements iam.IGrantable {
+export class ResourceProvider extends Construct implements iam.IGrantable, ec2.IConnectable {
   /** The ARN resources use as their ServiceToken (the function, or the SNS topic). */
   public readonly serviceToken: string;
 
@@ -221,8 +54,14 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
    */
   public readonly minimumServiceTimeout?: Duration;
 
+  /** The provider function's execution role (yours, given as `role`, or the provider's own). */
+  public readonly role: iam.IRole;
+
   /** What must exist before a request can be answered, and until the last one is. */
   private readonly needed: IConstruct[] = [this];
+
+  /** The provider function. */
+  private readonly fn: lambda.Function;
 
   /**
    * @param scope the construct to define the provider in
@@ -233,7 +72,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     super(scope, id);
     const checked = checkProviderProps(this, props);
 
-    this.logGroup = new logs.LogGroup(this, 'LogGroup', {
+    this.logGroup = props.logGroup ?? new logs.LogGroup(this, 'LogGroup', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
     });
 
@@ -262,35 +101,28 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         resources: handlerFunctions.map((f) => f.functionArn),
       }));
     }
-    const role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Role of the cdk-lifecycle provider ${this.node.path}`,
-      inlinePolicies: { Provider: new iam.PolicyDocument({ statements }) },
-    });
-    if (claimPath !== undefined) {
-      // cdk-nag's documented suppression metadata (cdk-nag is not a dependency): the one wildcard
-      // of this role is the claims' path, each request's claim a parameter of its own under it.
-      (role.node.defaultChild as CfnResource).addMetadata('cdk_nag', {
-        rules_to_suppress: [{
-          id: 'AwsSolutions-IAM5',
-          reason: 'Each request is claimed with an SSM parameter of its own (named by a hash of the request) under this provider\'s own path',
-          applies_to: [{ regex: '/^Resource::arn:<AWS::Partition>:ssm:.*:parameter\\/cdk-lifecycle\\/.*\\/\\*$/g' }],
-        }],
-      });
-    }
+    const role = ProviderRole.of(this, props.role, { statements, vpc: props.vpc !== undefined });
 
-    const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined);
+    const staged = stageProviderCode(this, checked.source, checked.schedule !== undefined, checked);
     let fn: lambda.Function;
     // The staging folder goes once aws-cdk-lib has copied it, and also when the function cannot be made.
     try {
       fn = new lambda.Function(this, 'Function', {
-        runtime: lambda.Runtime.NODEJS_24_X,
+        runtime: checked.runtime,
+        architecture: props.architecture,
         code: staged.code,
         handler: RUNTIME_HANDLER,
         timeout: props.timeout ?? Duration.minutes(5),
         memorySize: props.memorySize ?? 256,
-        role,
+        role: role.role,
         logGroup: this.logGroup,
+        functionName: props.functionName,
+        environmentEncryption: props.environmentEncryption,
+        layers: props.layers,
+        vpc: props.vpc,
+        vpcSubnets: props.vpcSubnets,
+        securityGroups: props.securityGroups,
+        allowAllOutbound: props.allowAllOutbound,
         // A retried asynchronous invocation would run the handler's side effects twice.
         retryAttempts: 0,
         // A request older than an hour is past every ServiceTimeout: CloudFormation stopped waiting.
@@ -298,6 +130,7 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         description: props.description ?? `cdk-lifecycle custom resource provider (${this.node.path})`,
         environment: {
           ...props.environment,
+          ...(props.bundling?.sourceMap === true ? { NODE_OPTIONS: withSourceMaps(props.environment?.NODE_OPTIONS) } : {}),
           ...(props.onEventFunction
             ? { [ENV_ON_EVENT_FUNCTION]: props.onEventFunction.functionArn }
             : { [ENV_USER_HANDLER]: checked.userHandler!, ...(props.isolateHandler === false ? { [ENV_ISOLATE_HANDLER]: 'false' } : {}) }),
@@ -315,9 +148,12 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
     } finally {
       staged.release();
     }
+    role.dependables.forEach((dependable) => fn.node.addDependency(dependable));
     const { s3Key } = Stack.of(this).resolve((fn.node.defaultChild as lambda.CfnFunction).code) as { s3Key?: unknown };
     claimAsset(this, props.entry !== undefined ? 'entry' : 'code', typeof s3Key === 'string' ? s3Key : JSON.stringify(s3Key), staged);
+    this.fn = fn;
     this.providerFunction = fn;
+    this.role = role.role;
     this.grantPrincipal = fn.grantPrincipal;
     if (checked.schedule) {
       this.pollFirstDelay = Duration.millis(checked.schedule.firstDelayMs);
@@ -326,7 +162,18 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
         throw new ConstructPropsError(this.node.path, 'polling.firstDelay', `is ${checked.schedule.firstDelayMs / 1000} seconds: with one isComplete call and the answer, a resource would need a ServiceTimeout of ${minimum} seconds, above CloudFormation's 3,600. Give a shorter polling.firstDelay`);
       }
       this.minimumServiceTimeout = Duration.seconds(minimum);
-      new iam.Policy(this, 'PollingPolicy', { roles: [role], statements: pollingStatements(fn) });
+      role.addFunctionStatements('PollingPolicy', pollingStatements(fn));
+    }
+    role.warnIfUnchanged(props.initialPolicy ?? [], new Map([
+      [fn.functionArn, 'the provider function itself'],
+      [this.logGroup.logGroupArn, `the log group ${this.logGroup.node.path}`],
+    ]));
+    if (props.vpc !== undefined) {
+      checkNetworkAtSynth(this, fn, props.vpc, props.vpc.selectSubnets(props.vpcSubnets).subnets, servicesCalled({
+        exactlyOnce: claimPath !== undefined,
+        polls: checked.schedule !== undefined,
+        invokesFunctions: handlerFunctions.length > 0,
+      }));
     }
 
     const tokenType = props.serviceTokenType ?? (props.topic ? ServiceTokenType.SNS_TOPIC : ServiceTokenType.LAMBDA);
@@ -339,6 +186,16 @@ export class ResourceProvider extends Construct implements iam.IGrantable {
       this.serviceToken = fn.functionArn;
     }
     this.needed.push(...handlerFunctions);
+  }
+
+  /**
+   * The network connections of the provider function: its security groups. A database lets
+   * the provider in with `db.connections.allowDefaultPortFrom(provider)`. Only for a provider
+   * in a VPC.
+   */
+  public get connections(): ec2.Connections {
+    if (this.fn.isBoundToVpc) return this.fn.connections;
+    throw new ConstructPropsError(this.node.path, 'connections', 'exist only for a provider in a VPC (give vpc)');
   }
 
   /**
@@ -370,4 +227,10 @@ function pollingStatements(fn: lambda.Function): iam.PolicyStatement[] {
       resources: [stack.formatArn({ service: 'ssm', resource: 'parameter', resourceName: `${POLL_PARAMETER_PREFIX.slice(1)}${fn.functionName}/*` })],
     }),
   ];
+}
+
+/** `NODE_OPTIONS` with Node.js's source-map support on (added to what the user set). */
+function withSourceMaps(nodeOptions: string | undefined): string {
+  if (nodeOptions === undefined || nodeOptions.trim() === '') return '--enable-source-maps';
+  return nodeOptions.split(/\s+/).includes('--enable-source-maps') ? nodeOptions : `${nodeOptions} --enable-source-maps`;
 }

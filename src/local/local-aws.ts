@@ -14,9 +14,11 @@ import { ResponseEndpoint } from './aws/response-endpoint';
 import { ParameterStore } from './aws/ssm-api';
 import { FunctionPool } from './lambda/function-pool';
 import { lambdaEnvironment } from './lambda/lambda-environment';
+import { LocalClock } from './lambda/local-clock';
 import { linkSdkModules } from './lambda/sdk-modules';
 import { deploymentOf } from './stack/deployment';
 import { FunctionRegistry, LambdaFunctionSpec } from './stack/lambda-functions';
+import { Placeholders } from './stack/placeholders';
 import { TemplateResolver } from './stack/template-resolver';
 
 /** How the local AWS behaves. */
@@ -38,6 +40,14 @@ export interface LocalAwsOptions {
    * them under load. Default: none.
    */
   readonly throttleSsm?: (operation: string, name: string) => boolean;
+  /** The user's values for `Ref` and `Fn::GetAtt`, in the functions' environment variables too. */
+  readonly placeholders?: Placeholders;
+  /**
+   * Plays the run on a simulated clock that jumps over the providers' waits (`LocalClock`): a
+   * 60 s poll of isComplete plays in about no time, every deadline where it would fall.
+   * Default: the machine's clock.
+   */
+  readonly fastClock?: boolean;
 }
 
 /** The stand-in for AWS during a run. */
@@ -48,7 +58,8 @@ export class LocalAws {
     try {
       const nodePath = linkSdkModules(path.join(workDir, 'runtime'), [...options.sdkSearch ?? [], __dirname]);
       const deployment = functions.stacks.length > 0 ? deploymentOf(functions.stacks[0]) : undefined;
-      const responses = new ResponseEndpoint();
+      const clock = new LocalClock(options.fastClock === true);
+      const responses = new ResponseEndpoint(clock);
       const access = new AccessControl();
       const parameters = new ParameterStore(deployment?.region ?? 'us-east-1', deployment?.account ?? '123456789012', access, options.throttleSsm);
       let server: LoopbackServer | undefined;
@@ -56,9 +67,10 @@ export class LocalAws {
         workDir,
         cold: options.cold,
         redeliver: options.redeliver,
+        clock,
         environment: (fn, taskRoot) => {
           const endpoints = { awsUrl: server!.url, nodePath, accessKeyId: access.keyFor(fn) };
-          return lambdaEnvironment(fn, resolvedVariables(fn), taskRoot, endpoints, options.env);
+          return lambdaEnvironment(fn, resolvedVariables(fn, options.placeholders), taskRoot, endpoints, options.env);
         },
       });
       server = await LoopbackServer.start([responses.route, lambdaApiRoute(pool, access), parameters.route]);
@@ -88,6 +100,11 @@ export class LocalAws {
     process.once('exit', this.onExit);
   }
 
+  /** The run's clock (see `LocalClock`). */
+  public get clock(): LocalClock {
+    return this.pool.clock;
+  }
+
   /** Kills every container, stops the server and removes the scratch folder. */
   public async close(): Promise<void> {
     if (this.closed) return;
@@ -100,8 +117,9 @@ export class LocalAws {
 }
 
 /** A function's `Environment.Variables`, resolved as CloudFormation would, as strings. */
-function resolvedVariables(fn: LambdaFunctionSpec): Record<string, string> {
-  const resolver = new TemplateResolver({ stack: fn.stack, deployment: fn.deployment, functions: fn.registry, stacks: fn.registry.stacks });
+function resolvedVariables(fn: LambdaFunctionSpec, placeholders: Placeholders | undefined): Record<string, string> {
+  const { stack, deployment, registry } = fn;
+  const resolver = new TemplateResolver({ stack, deployment, functions: registry, stacks: registry.stacks, placeholders });
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries(fn.environment)) {
     const resolved = resolver.resolve(value);

@@ -21,17 +21,26 @@ import { mergeProperties } from './request/typed-properties';
 import { assertTemplateAccepted } from './rules/template-rejected-error';
 import { customResourcesOf, findCustomResource, findStack } from './stack/find-custom-resource';
 import { FunctionRegistry } from './stack/lambda-functions';
+import { Placeholders } from './stack/placeholders';
 import { AssemblyStack, readAssembly } from '../assembly/read-assembly';
 import { TemplateReadError } from '../change-set/input/template-read-error';
 
 /** How a local run behaves. */
-export interface LocalCloudFormationOptions extends LocalAwsOptions, StepOptions {
+export interface LocalCloudFormationOptions extends Omit<LocalAwsOptions, 'placeholders'>, StepOptions {
   /** Called with each step as soon as it is played (the CLI prints it then). */
   readonly onStep?: (step: StepResult) => void;
   /** Where warnings of reading the assembly go (a duplicate key in a template). */
   readonly warnings?: string[];
   /** The folder relative assembly paths are resolved against (default: the process's). */
   readonly cwd?: string;
+  /**
+   * Values for what only a deployment knows, used in every request played (and in the
+   * functions' environment variables) instead of the runner's placeholders: `Ref` of a
+   * resource or parameter by its logical id (`Bucket`), `Fn::GetAtt` as `LogicalId.Attribute`
+   * (`Db.Endpoint.Address`), either optionally for one stack (`Data:Bucket`). A value played
+   * resources answered wins (their real id and Data). Default: none.
+   */
+  readonly placeholders?: Readonly<Record<string, unknown>>;
 }
 
 /** Which custom resource: a stack (optional when the assembly has one) and a resource (optional when the stack has one). */
@@ -93,13 +102,19 @@ export class LocalCloudFormation {
    * @throws LocalSetupError when the folder is not a readable cloud assembly
    */
   public static async open(assembly: string, options: LocalCloudFormationOptions = {}): Promise<LocalCloudFormation> {
+    const placeholders = Placeholders.of(options.placeholders);
     const opened = openAssembly(assembly, options.warnings, options.cwd);
     const sdkSearch = [...options.sdkSearch ?? [options.cwd ?? process.cwd()], opened.directory];
-    const aws = await LocalAws.start(opened.functions, { ...options, sdkSearch });
-    return new LocalCloudFormation(opened, aws, options);
+    const aws = await LocalAws.start(opened.functions, { ...options, sdkSearch, placeholders });
+    return new LocalCloudFormation(opened, aws, options, placeholders);
   }
 
-  private constructor(public readonly assembly: OpenAssembly, private readonly aws: LocalAws, private readonly options: LocalCloudFormationOptions) {}
+  private constructor(
+    public readonly assembly: OpenAssembly,
+    private readonly aws: LocalAws,
+    private readonly options: LocalCloudFormationOptions,
+    private readonly placeholders: Placeholders,
+  ) {}
 
   /** Plays a Create. */
   public async create(request: CreateRequest = {}): Promise<StepResult> {
@@ -135,8 +150,9 @@ export class LocalCloudFormation {
   /** Plays the custom-resource requests of the change set from the `before` assembly to this one. */
   public async changeSet(request: ChangeSetRequest): Promise<PlayResult> {
     const before = openAssembly(request.before, this.options.warnings, this.options.cwd);
+    this.placeholders.check([...this.assembly.stacks, ...before.stacks]);
     const steps: StepResult[] = [];
-    const notes = await playChangeSet({ aws: this.aws, options: this.options, onStep: this.options.onStep, steps }, before, this.assembly, request);
+    const notes = await playChangeSet(this.context(steps), before, this.assembly, request);
     return { steps: this.finish(steps), notes };
   }
 
@@ -160,11 +176,15 @@ export class LocalCloudFormation {
     const stack = findStack(this.assembly.stacks, selector.stack, this.assembly.shown);
     const target = findCustomResource(stack, selector.resource);
     assertTemplateAccepted(stack);
+    this.placeholders.check(this.assembly.stacks);
     const steps: StepResult[] = [];
-    const context: PlayContext = { aws: this.aws, options: this.options, onStep: this.options.onStep, steps };
     this.aws.pool.deploy(this.assembly.functions);
-    const player = new ResourcePlayer(context, target, { functions: this.assembly.functions, stacks: this.assembly.stacks });
+    const player = new ResourcePlayer(this.context(steps), target, { functions: this.assembly.functions, stacks: this.assembly.stacks });
     return { player, template: target.properties, steps };
+  }
+
+  private context(steps: StepResult[]): PlayContext {
+    return { aws: this.aws, options: this.options, onStep: this.options.onStep, steps, placeholders: this.placeholders };
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The ids of the findings cdk-lifecycle adds to constructs. They are stable: acknowledge a
- * finding with `Annotations.of(scope).acknowledgeWarning(FindingId.NAMED_RESOURCE_REPLACEMENT, reason)`.
+ * The ids of the findings cdk-lifecycle adds to constructs (the ReplacementGuard's and the
+ * custom-resource constructs'). They are stable: acknowledge a finding with
+ * `Annotations.of(scope).acknowledgeWarning(FindingId.NAMED_RESOURCE_REPLACEMENT, reason)`.
  */
 export class FindingId {
   /** A resource with an explicit name has properties whose change would replace it. */
@@ -36,6 +37,20 @@ export class FindingId {
    * holds data (a table, a bucket, a database...) and its policy deletes that data.
    */
   public static readonly DATA_WILL_BE_DELETED = 'cdk-lifecycle:data-will-be-deleted';
+
+  /**
+   * A `ResourceProvider` in a VPC cannot reach an AWS service its runtime calls (S3 for every
+   * answer, SSM for `exactlyOnce` and long waits, Lambda for `onEventFunction` and long waits):
+   * its subnets have no way out of the VPC and the VPC has no endpoint for the service, or its
+   * security groups allow no outbound HTTPS. Requests would go unanswered or fail.
+   */
+  public static readonly PROVIDER_CANNOT_REACH_AWS = 'cdk-lifecycle:provider-cannot-reach-aws';
+
+  /**
+   * A `ResourceProvider` was given a role this app cannot change (an immutable imported role):
+   * the statements its runtime needs were not added, and the role must already allow them.
+   */
+  public static readonly PROVIDER_ROLE_NOT_UPDATED = 'cdk-lifecycle:provider-role-not-updated';
 
   private constructor() {}
 }

@@ -52,7 +52,10 @@ export interface ReplacementGuardPluginProps {
  *   is not known at synth time).
  *
  * A finding acknowledged as for the Aspect (`Annotations.of(construct).acknowledgeWarning(id,
- * reason)`) is left out. Use the plugin where CDK's validation report is read, or to check
+ * reason)`) is left out. An error makes the synthesis fail, in a stack inside a Stage too:
+ * `cdk synth` reads the report only for the stacks it selects (without a selector, the
+ * top-level ones), so the report then holds one more error, `cdk-lifecycle:errors-in-stages`,
+ * tied to no stack, that lists the errors inside Stages. Use the plugin where CDK's validation report is read, or to check
  * what is synthesized; use the `ReplacementGuard` Aspect for annotations on constructs,
  * `cdk synth --strict`, a baseline of what is deployed, and the JSON/SARIF reports. Both can
  * run in one app.
@@ -62,7 +65,7 @@ export class ReplacementGuardPlugin implements IPolicyValidationPlugin {
   public readonly name = 'cdk-lifecycle';
 
   /** The rules the plugin evaluates. */
-  public readonly ruleIds?: string[] = [FindingId.NAMED_RESOURCE_REPLACEMENT, FindingId.NAME_COLLISION, FindingId.NAME_MAY_COLLIDE];
+  public readonly ruleIds?: string[] = [FindingId.NAMED_RESOURCE_REPLACEMENT, FindingId.NAME_COLLISION, FindingId.NAME_MAY_COLLIDE, ERRORS_IN_STAGES];
 
   private readonly severity: Severity;
   private readonly filter: ResourceTypeFilter;
@@ -102,8 +105,37 @@ export class ReplacementGuardPlugin implements IPolicyValidationPlugin {
       const construct = stacks.find(({ stack }) => stack === finding.stack)?.constructs.get(finding.logicalId);
       return construct === undefined || !isAcknowledged(construct, finding.id);
     });
-    return { success: !standing.some((finding) => finding.level === 'error'), violations: violationsOf(standing) };
+    const inStages = new Set(stacks.filter(({ inStage }) => inStage).map(({ stack }) => stack));
+    const hidden = standing.filter((finding) => finding.level === 'error' && inStages.has(finding.stack));
+    const violations = violationsOf(standing);
+    if (hidden.length > 0) violations.push(errorsInStages(hidden, stacks));
+    return { success: !standing.some((finding) => finding.level === 'error'), violations };
   }
+}
+
+/** The rule of the violation that fails `cdk synth` for the errors in stacks inside Stages. */
+const ERRORS_IN_STAGES = 'cdk-lifecycle:errors-in-stages';
+
+/**
+ * One error tied to no stack, listing the errors in stacks inside Stages. The CDK CLI keeps a
+ * violation of the report only for its constructs in the stacks it selects, or without a
+ * construct path; without a selector it selects the top-level stacks, so without this one the
+ * errors inside Stages would be printed nowhere and `cdk synth` would pass. Its one violating
+ * resource has no path (the CLI prints nothing for a violation without any).
+ */
+function errorsInStages(errors: readonly TemplateFinding[], stacks: readonly SynthesizedStack[]): PolicyViolation {
+  const where = errors.map((error) => {
+    const construct = stacks.find(({ stack }) => stack === error.stack)?.constructs.get(error.logicalId);
+    return `${construct?.node.path ?? `${error.stack.path} ${error.logicalId}`} (${error.id})`;
+  });
+  const count = errors.length === 1 ? '1 error' : `${errors.length} errors`;
+  return {
+    ruleName: ERRORS_IN_STAGES,
+    description: `${count} of this report ${errors.length === 1 ? 'is' : 'are'} in stacks inside Stages, which \`cdk synth\` and \`cdk deploy\` check only when they are selected (\`cdk synth '**'\` lists ${errors.length === 1 ? 'it' : 'them'} with ${errors.length === 1 ? 'its' : 'their'} locations): ${where.join(', ')}. This error fails the synthesis for them, so that none is deployed.`,
+    severity: 'error',
+    fix: 'Fix each of them, or acknowledge one whose failure is accepted with Annotations.of(construct).acknowledgeWarning(id, reason)',
+    violatingResources: [{ locations: [] }],
+  };
 }
 
 /** The findings as CDK's violations, one each (the message names the resource). */
@@ -119,8 +151,18 @@ function violationsOf(findings: readonly TemplateFinding[]): PolicyViolation[] {
   }));
 }
 
-/** Every stack of the app with its synthesized template and the CfnResources by logical id. */
-function synthesizedStacks(root: IConstruct): Array<{ stack: TemplateStack; constructs: Map<string, CfnResource> }> {
+/** One stack of the app as the plugin reads it. */
+interface SynthesizedStack {
+  /** The synthesized template. */
+  readonly stack: TemplateStack;
+  /** The stack's CfnResources by logical id. */
+  readonly constructs: Map<string, CfnResource>;
+  /** True for a stack of a Stage's own assembly, which `cdk synth` without a selector does not check. */
+  readonly inStage: boolean;
+}
+
+/** Every stack of the app with its synthesized template. */
+function synthesizedStacks(root: IConstruct): SynthesizedStack[] {
   const stacks = root.node.findAll().filter((node): node is Stack => Stack.isStack(node));
   return stacks.flatMap((stack) => {
     const stage = Stage.of(stack);
@@ -147,6 +189,7 @@ function synthesizedStacks(root: IConstruct): Array<{ stack: TemplateStack; cons
         ...(region === undefined ? {} : { region }),
       },
       constructs,
+      inStage: stage !== root,
     }];
   });
 }

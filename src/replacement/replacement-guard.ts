@@ -1,9 +1,9 @@
 import { CfnResource, IAspect, Stack, Stage } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { FindingId } from './finding-ids';
-import { addFinding } from './private/add-finding';
 import { Baseline } from './private/baseline';
 import { BaselineCheck } from './private/baseline-check';
+import { GuardErrors } from './private/guard-errors';
 import { addToEveryStage, addToStagesAtSynth } from './private/guard-stages';
 import { logicalIdOf } from './private/logical-id';
 import { NameCollisions } from './private/name-collisions';
@@ -81,6 +81,13 @@ export interface ReplacementGuardProps {
  * To guard every stack of an app, those inside Stages included, use `ReplacementGuard.applyTo(app)`:
  * CDK does not carry an aspect added with `Aspects.of(app).add(...)` into Stages.
  *
+ * An error (a certain failure against the baseline, a name collision, or any finding with
+ * `severity: Severity.ERROR`) fails `cdk synth` wherever it is. `cdk synth` checks the errors of
+ * the stacks it selects, and without a selector those are the top-level stacks only; so when an
+ * error is in a stack inside a Stage, the guard fails the app's synthesis itself
+ * (`app.synth()` throws, listing every error of the guard in the app). A Stage synthesized on its
+ * own (`Template.fromStack` of one of its stacks) does not fail: its stacks carry the errors.
+ *
  * @example
  * ReplacementGuard.applyTo(app);
  */
@@ -113,15 +120,16 @@ export class ReplacementGuard implements IAspect {
   private readonly severity: Severity;
   private readonly filter: ResourceTypeFilter;
   private readonly writeReport: boolean;
-  private readonly pending = new WeakMap<Stack, Array<() => void>>();
   private readonly baseline?: Baseline;
   /** Stacks checked against the baseline: their resources get no per-resource findings. */
   private readonly baselined = new WeakSet<Stack>();
   private topLevelStackCount?: number;
   /** The app's check against the baseline, made on the first stack that has one. */
   private baselineCheck?: BaselineCheck;
-  /** The named resources of each Stage the guard visits, checked for shared names at validation. */
-  private readonly collisions = new Map<Stage, NameCollisions>();
+  /** The checks each Stage the guard visits waits to run until its tree is validated. */
+  private readonly stages = new WeakMap<IConstruct, StageChecks>();
+  /** The standing errors of each app, which fail its synthesis when one is inside a Stage. */
+  private readonly errors = new GuardErrors();
 
   /**
    * @param props how findings are reported and which resources are checked
@@ -143,8 +151,9 @@ export class ReplacementGuard implements IAspect {
 
     const knowledge = knowledgeFor(node);
     if (!knowledge) return;
+    const stage = this.checksOf(node);
     // Every named resource takes part in the check across the app, baseline or not.
-    this.collisionsOf(node).consider(node, knowledge);
+    stage.collisions.consider(node, knowledge);
     if (this.baseline && this.baselined.has(Stack.of(node))) return;
     // Types whose only replacing properties are their names and the parents they are unique
     // under: such a change creates a resource under another name, which cannot collide.
@@ -159,7 +168,7 @@ export class ReplacementGuard implements IAspect {
     }
     // Tokens are resolved once, when the tree is validated: by then CDK has filled in the
     // names it generates (PhysicalName.GENERATE_IF_NEEDED), which happens after aspects run.
-    this.pendingOf(Stack.of(node)).push(() => this.check(node, knowledge, [...literals, ...tokens.filter((t) => resolvesToValue(node, t.value))]));
+    stage.pending.push(() => this.check(node, knowledge, [...literals, ...tokens.filter((t) => resolvesToValue(node, t.value))]));
   }
 
   private visitStack(stack: Stack): void {
@@ -172,33 +181,40 @@ export class ReplacementGuard implements IAspect {
     if (deployed === undefined && !this.baseline.isAssembly) return;
     if (deployed !== undefined) this.baselined.add(stack);
     const report = this.writeReport ? ReplacementReport.of(stack) : undefined;
-    this.baselineCheck ??= new BaselineCheck(this.baseline);
+    this.baselineCheck ??= new BaselineCheck(this.baseline, this.errors);
     this.baselineCheck.add(stack, deployed, report);
+    // The stack's Stage checks it against the baseline when it is validated.
+    this.checksOf(stack);
   }
 
-  /** The collision check of the node's Stage, registered with the Stage's validation on first use. */
-  private collisionsOf(node: CfnResource): NameCollisions {
-    const stage = Stage.of(node) ?? (node.node.root as Stage);
-    let collisions = this.collisions.get(stage);
-    if (!collisions) {
-      const created = new NameCollisions();
-      stage.node.addValidation({ validate: () => { created.check(); return []; } });
-      this.collisions.set(stage, created);
-      collisions = created;
+  /**
+   * The checks of the node's Stage (the App for a top-level stack), registered on first use with
+   * the Stage's validation, which runs them once CDK has prepared the Stage (references resolved,
+   * names generated). The app gets its validation too: it fails the app's synthesis when an
+   * error is in a stack inside a Stage, which `cdk synth` does not check without a selector.
+   */
+  private checksOf(node: IConstruct): StageChecks {
+    const stage: IConstruct = Stage.of(node) ?? node.node.root;
+    let checks = this.stages.get(stage);
+    if (checks === undefined) {
+      const created: StageChecks = { pending: [], collisions: new NameCollisions(this.errors) };
+      this.stages.set(stage, created);
+      stage.node.addValidation({ validate: () => this.validateStage(stage, created) });
+      if (stage !== stage.node.root) this.checksOf(stage.node.root);
+      checks = created;
     }
-    return collisions;
+    return checks;
   }
 
-  /** The checks waiting for a stack's validation; one validation per stack runs them. */
-  private pendingOf(stack: Stack): Array<() => void> {
-    let pending = this.pending.get(stack);
-    if (!pending) {
-      const checks: Array<() => void> = [];
-      stack.node.addValidation({ validate: () => { checks.forEach((c) => c()); return []; } });
-      this.pending.set(stack, checks);
-      pending = checks;
-    }
-    return pending;
+  /**
+   * Runs a Stage's checks. On the app, which is validated after every Stage in it has been
+   * synthesized, returns the errors that fail the synthesis (see GuardErrors).
+   */
+  private validateStage(stage: IConstruct, checks: StageChecks): string[] {
+    checks.pending.forEach((check) => check());
+    checks.collisions.check();
+    this.baselineCheck?.checkStage(stage);
+    return stage === stage.node.root ? this.errors.failureOf(stage) : [];
   }
 
   private check(node: CfnResource, knowledge: ResourceKnowledge, set: ReadonlyArray<{ property: string; value?: unknown }>): void {
@@ -219,7 +235,13 @@ export class ReplacementGuard implements IAspect {
   }
 
   private report(node: CfnResource, finding: NamedResourceFinding): void {
-    const stands = addFinding(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
+    const stands = this.errors.add(node, this.severity === Severity.ERROR ? 'error' : 'warning', finding.id, finding.message);
     if (stands && this.writeReport) ReplacementReport.of(Stack.of(node)).findings.push(finding);
   }
+}
+
+/** What a Stage's validation runs: the checks of resources whose names are tokens, and the names shared in the Stage. */
+interface StageChecks {
+  readonly pending: Array<() => void>;
+  readonly collisions: NameCollisions;
 }

@@ -1,7 +1,8 @@
 /**
  * `--junit <file>`: one test case per stack, for CI dashboards. A stack with a change at level
  * `fail` is a failed test case, its failure listing those changes; warnings go to the case's
- * `system-out`, so a dashboard shows them without failing the build.
+ * `system-out`, so a dashboard shows them without failing the build, after the stack's notes (a
+ * stack the app no longer has stays deployed).
  */
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
@@ -16,7 +17,9 @@ export function renderJunit(review: Review, durationMs: number): string {
       ...(failing.length === 0 ? [] : [
         `      <failure message="${attribute(`${failing.length} change${failing.length === 1 ? '' : 's'} fail${failing.length === 1 ? 's' : ''} the review`)}" type="cdk-lifecycle">${text(failing.map(line).join('\n'))}</failure>`,
       ]),
-      ...(warnings.length === 0 ? [] : [`      <system-out>${text(warnings.map(line).join('\n'))}</system-out>`]),
+      ...(warnings.length === 0 && stack.notes === undefined ? [] : [
+        `      <system-out>${text([...(stack.notes ?? []).map((note) => `NOTE ${note}`), ...warnings.map(line)].join('\n'))}</system-out>`,
+      ]),
     ];
     const open = `    <testcase classname="cdk-lifecycle.diff" name="${attribute(name)}" time="0">`;
     return body.length === 0 ? `${open.replace(/>$/, ' />')}` : [open, ...body, '    </testcase>'].join('\n');

@@ -6,7 +6,7 @@
  */
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
-import { broadens, ruleText, statementText } from './security/security-changes';
+import { securityRows as rowsOf } from './security/security-rows';
 
 /** GitHub's limit on a comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -24,6 +24,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
       + `${c.certainFailures} certain and ${c.possibleFailures} possible failures; ${c.dataLoss} with data deleted; ${c.renames} probable renames${c.outputs > 0 ? `; ${c.outputs} outputs changed` : ''}`
       + `${c.securityBroadening > 0 ? `; ${c.securityBroadening} broadening permissions` : ''}`,
     '',
+    ...stackNotes(review),
   ];
   const shown = review.changes.filter((change) => change.level !== 'ignore');
   const why = { columns: ['Level', 'Stack', 'Resource', 'Type', 'Why'], row: whyRow };
@@ -76,6 +77,12 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
   return out.join('\n');
 }
 
+/** What the review says of stacks as a whole (a stack the app no longer has stays deployed), as a list. */
+function stackNotes(review: Review): string[] {
+  const notes = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `- \`${cell(stack.name)}\`: ${cell(note)}`));
+  return notes.length === 0 ? [] : ['**Stacks**', '', ...notes, ''];
+}
+
 /** A section of the summary: a table, its rows written already. */
 interface MarkdownSection {
   readonly title: string;
@@ -94,11 +101,7 @@ function securityRows(review: Review): string[] {
   return review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
     const where = cell(`${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`);
     const mark = (change: '+' | '-', wide: boolean) => (wide ? '**+!**' : change);
-    return [
-      ...changes.statements.map(({ change, item }) => `| ${mark(change, broadens(change, item.effect))} | ${where} | IAM statement | ${code(statementText(item))} |`),
-      ...changes.managedPolicies.map(({ change, item }) => `| ${mark(change, broadens(change))} | ${where} | managed policy | ${code(`${item.policyArn} on ${item.logicalId}`)} |`),
-      ...changes.rules.map(({ change, item }) => `| ${mark(change, broadens(change))} | ${where} | security group ${item.direction} | ${code(`${ruleText(item)} (${item.logicalId})`)} |`),
-    ];
+    return rowsOf(changes).map((row) => `| ${mark(row.change, row.broadening)} | ${where} | ${cell(row.what)} | ${code(row.text)} |`);
   }));
 }
 

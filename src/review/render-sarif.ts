@@ -14,7 +14,7 @@ export const VERDICT_RULES: readonly SarifRule[] = [
   { id: 'cdk-lifecycle:possible-failure', name: 'PossibleFailure', shortDescription: 'CloudFormation may fail to apply this change', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:data-deleted', name: 'DataDeleted', shortDescription: 'The resource is removed or replaced and its data is deleted', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:data-kept', name: 'DataKept', shortDescription: 'The resource is removed or replaced; its data is retained or snapshotted, not carried over', defaultLevel: 'note' },
-  { id: 'cdk-lifecycle:security-broadening', name: 'SecurityBroadening', shortDescription: 'The change broadens permissions: IAM statements, managed policies or security-group rules added', defaultLevel: 'warning' },
+  { id: 'cdk-lifecycle:security-broadening', name: 'SecurityBroadening', shortDescription: 'The change broadens permissions: something is allowed that was not allowed before (a statement, managed policy, rule or setting)', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:replacement', name: 'Replacement', shortDescription: 'CloudFormation replaces the resource (a new physical resource)', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:conditional-replacement', name: 'ConditionalReplacement', shortDescription: 'CloudFormation may replace the resource (known at deploy time)', defaultLevel: 'warning' },
   { id: 'cdk-lifecycle:removal', name: 'Removal', shortDescription: 'The resource is removed from the stack', defaultLevel: 'note' },

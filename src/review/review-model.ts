@@ -109,7 +109,7 @@ export interface ReviewChange extends ResourceLocation {
   readonly rename?: { readonly direction: 'from' | 'to'; readonly logicalId: string; readonly similarity: number };
   /** Set for a change of an output (an export in use, above all), not of a resource. */
   readonly output?: ReviewOutput;
-  /** What the change does to IAM statements, managed policies and security-group rules, when it touches them. */
+  /** What the change does to IAM statements, managed policies, security-group rules and security settings, when it touches them. */
   readonly security?: ResourceSecurity;
   /** The level a review rule gave it, or the built-in one. */
   readonly level: ReviewLevel;
@@ -136,6 +136,8 @@ export interface ReviewStack {
   readonly displayName?: string;
   /** Set for a stack on one side only. */
   readonly onlyIn?: 'before' | 'after';
+  /** What the prediction says of the stack as a whole (a stack the app no longer has stays deployed); absent when nothing. */
+  readonly notes?: readonly string[];
   readonly changes: readonly ReviewChange[];
   /** The stack's security changes (IAM statements, managed policies, security-group rules), by nested stack path ('' at the top). */
   readonly security?: ReadonlyMap<string, SecurityChanges>;
@@ -160,14 +162,14 @@ export interface ChangeCounts {
   readonly removed: number;
   readonly certainFailures: number;
   readonly possibleFailures: number;
-  /** Outputs added, modified or removed (not counted as resources above). */
+  /** Outputs added, modified or removed (not counted as resources above; an export kept as it is, listed for its notes, is not). */
   readonly outputs: number;
   /** Removed or replaced data-bearing resources. */
   readonly dataVerdicts: number;
   /** Those whose data is deleted (certainly or possibly). */
   readonly dataLoss: number;
   readonly renames: number;
-  /** Changes that broaden permissions (IAM statements, managed policies, security-group rules added). */
+  /** Changes that broaden permissions: something allowed after that was not allowed before (docs/review.md, "Security changes"). */
   readonly securityBroadening: number;
 }
 
@@ -199,6 +201,7 @@ export function buildReview(stacks: readonly ReviewInputStack[], decide: LevelDe
     name: stack.name ?? '',
     ...(stack.displayName === undefined ? {} : { displayName: stack.displayName }),
     ...(stack.onlyIn === undefined ? {} : { onlyIn: stack.onlyIn }),
+    ...(stack.changeSet.notes.length === 0 ? {} : { notes: stack.changeSet.notes }),
     changes: changesOf(stack, stack.changeSet, undefined, decide),
     ...(stack.security === undefined ? {} : { security: stack.security }),
   }));
@@ -330,7 +333,8 @@ export function changeCounts(changes: readonly ReviewChange[]): ChangeCounts {
     replaced: resource((change) => change.replacement === 'True'),
     maybeReplaced: resource((change) => change.replacement === 'Conditional'),
     removed: resource((change) => change.action === 'Remove'),
-    outputs: count((change) => change.output !== undefined),
+    // An export kept as it is (`None`) is listed for its notes, not counted as changed.
+    outputs: count((change) => change.output !== undefined && change.output.outputAction !== 'None'),
     certainFailures: count((change) => change.failure?.certainty === 'Certain'),
     possibleFailures: count((change) => change.failure?.certainty === 'Possible'),
     dataVerdicts: count((change) => change.dataVerdict !== undefined),

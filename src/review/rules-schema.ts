@@ -44,7 +44,7 @@ export const RULES_SCHEMA = {
               onlyProperties: oneOrMany('Globs over the changed targets: matches when every changed target matches one of them (onlyProperties: Tags means only tags change). An added or removed resource has no changed targets and never matches.'),
               changeSource: oneOrMany('The ChangeSource of any detail.', ['DirectModification', 'ParameterReference', 'ResourceReference', 'ResourceAttribute', 'Automatic']),
               dataVerdict: oneOrMany('What becomes of the data of a removed or replaced data-bearing resource.', ['deleted', 'snapshotted', 'retained', 'unknown']),
-              kind: oneOrMany('The kind of change (security: it broadens permissions, as cdk diff --require-approval broadening says).', ['failure', 'data-loss', 'security', 'replace', 'maybe-replace', 'remove', 'rename', 'add', 'modify']),
+              kind: oneOrMany('The kind of change (security: it broadens permissions, judged by what each principal is allowed before and after).', ['failure', 'data-loss', 'security', 'replace', 'maybe-replace', 'remove', 'rename', 'add', 'modify']),
               stack: oneOrMany('Stack name globs (a nested stack also matches as Stack/Nested).'),
             },
           },

@@ -26,6 +26,7 @@ import { waiterFromEnvironment } from './polling/waiter-from-environment';
 import { failure } from './protocol/handler-result';
 import type { Invoker } from './protocol/lifecycle';
 import { nodePut } from './protocol/send-response';
+import { sleep } from './sleep';
 import { frameworkInvoker, nodeModuleLoader, parseHandlerSpec, sdkLambdaInvoke } from './user-handler';
 
 /** The function's code root: the user's files sit one folder above the runtime's own. */
@@ -82,7 +83,6 @@ if (asWorker) void runHandlerWorker(threads!.workerData, threads!.parentPort!, p
 function claimsFromEnvironment(env: NodeJS.ProcessEnv): RequestClaims | undefined {
   const path = env[ENV_CLAIM_PATH];
   if (!path) return undefined;
-  const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
   return new RequestClaims(new Parameters(signedSsmOperations(env), { now: Date.now, sleep, random: Math.random }), path, Date.now);
 }
 
@@ -91,6 +91,7 @@ const handler = handlers && createHandler({
   claims: claimsFromEnvironment(process.env),
   invoke: handlers[0],
   put: nodePut,
+  sleep,
   log: (line) => console.log(line),
   ...(POLLING_BUILD ? { waiter: waiterFromEnvironment(process.env, handlers[1]) } : {}),
 });

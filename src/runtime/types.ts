@@ -108,6 +108,11 @@ export interface IsCompleteResult {
   readonly IsComplete: boolean;
   /** Values readable with `Fn::GetAtt`, merged over the Data `onEvent` returned. */
   readonly Data?: Record<string, unknown>;
+  /**
+   * Mask the answer's Data in CloudFormation output (with the completing answer; `onEvent`'s
+   * `NoEcho` masks it too). A secret isComplete returns belongs behind it.
+   */
+  readonly NoEcho?: boolean;
 }
 
 /** The signature of an isComplete function. Throwing fails the resource. */

@@ -20,17 +20,23 @@ export type RequiresRecreation = 'Always' | 'Conditionally' | 'Never';
 export type NameScope = 'partition' | 'account' | 'region';
 
 /**
- * A type of which at most one resource exists per parent (or per account and Region): a
+ * A type of which at most one resource exists per parent, per tuple of values the service keeps
+ * unique (an event source mapping per event source and function), or per account and Region: a
  * second one cannot be created while the first exists.
  */
 export interface Singleton {
-  /** The properties naming the parent; empty: one per account and Region. */
+  /** The properties naming the parent, or the tuple; empty: one per account and Region. */
   readonly per: readonly string[];
   /**
    * Properties whose presence, not value, tells kinds apart, one resource of each kind per
    * parent (a user pool's prefix domain and its custom domain, by `CustomDomainConfig`).
    */
   readonly kindBy: readonly string[];
+  /**
+   * Properties that must be set for the rule to apply (an event source mapping without an
+   * `EventSourceArn`, of a self-managed Kafka cluster, is not judged). Empty for most types.
+   */
+  readonly requires: readonly string[];
 }
 
 /** What the spec says about replacing resources of one type. */
@@ -57,6 +63,13 @@ export interface ResourceTypeReplacement {
    */
   readonly nameCoupled: readonly string[];
   /**
+   * `Ref` and the attributes whose value is built from the identity alone (a table's `Ref` and
+   * `Arn`, from `TableName`): a replacement that keeps the names and qualifiers keeps them, so an
+   * export of one keeps its value. Empty for unnamed types and for values the spec does not
+   * derive (a queue's URL, a role's ARN with its path).
+   */
+  readonly keptWithIdentity: readonly string[];
+  /**
    * Top-level properties whose addition or removal replaces the resource, where a change of
    * their value does not, or only may (a replication group's `AuthToken`). Empty for most types.
    */
@@ -72,13 +85,16 @@ interface RawEntry {
   readonly q?: readonly string[];
   readonly s?: 'P' | 'A';
   readonly c?: readonly string[];
+  readonly d?: readonly string[];
   readonly p?: Readonly<Record<string, 'A'>>;
-  readonly o?: { readonly p?: readonly string[]; readonly k?: readonly string[] };
+  readonly o?: { readonly p?: readonly string[]; readonly k?: readonly string[]; readonly w?: readonly string[] };
+  readonly f?: string;
 }
 
 interface ParsedEntry {
   readonly replacement: ResourceTypeReplacement;
   readonly identity: readonly string[];
+  readonly refName?: string;
   readonly paths: ReadonlyArray<{ readonly segments: readonly string[]; readonly recreation: 'Always' | 'Conditionally' }>;
 }
 
@@ -124,8 +140,8 @@ export function presenceRecreation(resourceType: string, property: string): Requ
 }
 
 /**
- * The singleton a type is (at most one resource per parent, or per account and Region), or
- * undefined for the types of which any number can exist and for unknown types.
+ * The singleton a type is (at most one resource per parent, per tuple of values, or per account
+ * and Region), or undefined for the types of which any number can exist and for unknown types.
  */
 export function singletonOf(resourceType: string): Singleton | undefined {
   return entryOf(resourceType)?.replacement.singleton;
@@ -158,6 +174,16 @@ export function resourceTypesWithNames(): string[] {
 /** Every resource type of the table, sorted (cheap: no entry is parsed). */
 export function knownResourceTypes(): string[] {
   return Object.keys(table().RESOURCE_TYPES).sort();
+}
+
+/**
+ * The name property whose value `Ref` returns for this type, when the template sets it
+ * (`BucketName` of an `AWS::S3::Bucket`, `TableName` of an `AWS::DynamoDB::Table`): the type's
+ * Ref identifier in the spec is that one name property. Undefined when `Ref` returns something
+ * else (a queue's URL, a topic's ARN, an id) and for unknown types.
+ */
+export function refNameProperty(resourceType: string): string | undefined {
+  return entryOf(resourceType)?.refName;
 }
 
 /** Number of resource types in the table and the spec version it was generated from. */
@@ -206,12 +232,18 @@ function parseEntry(raw: RawEntry): ParsedEntry {
       nameQualifiers,
       nameScope: (raw.s && SCOPES[raw.s]) ?? 'region',
       nameCoupled,
+      keptWithIdentity: Object.freeze([...raw.d ?? []]),
       presencePaths: Object.freeze(Object.fromEntries(Object.keys(raw.p ?? {}).map((property) => [property, 'Always' as const]))),
       ...(raw.o === undefined ? {} : {
-        singleton: Object.freeze({ per: Object.freeze([...raw.o.p ?? []]), kindBy: Object.freeze([...raw.o.k ?? []]) }),
+        singleton: Object.freeze({
+          per: Object.freeze([...raw.o.p ?? []]),
+          kindBy: Object.freeze([...raw.o.k ?? []]),
+          requires: Object.freeze([...raw.o.w ?? []]),
+        }),
       }),
     }),
     identity: Object.freeze([...nameProperties, ...nameQualifiers, ...nameCoupled]),
+    ...(raw.f === undefined ? {} : { refName: raw.f }),
     paths,
   };
 }

@@ -111,3 +111,56 @@ describe('outputs of one stack', () => {
     expect(app.failures).toEqual([expect.objectContaining({ certainty: 'Possible', reason: expect.stringContaining('depends on a Condition whose value is not known offline') })]);
   });
 });
+
+describe('exports of a replacement that keeps its name (issue 34 item 5)', () => {
+  // A DynamoDB table whose key schema changes is replaced; with TableName fixed, its Ref (the name) and Arn (built from it) stay. `null`: no TableName.
+  const table = (key: string, tableName: unknown = 'orders', extra: Record<string, unknown> = {}) => ({
+    Orders: {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: {
+        ...(tableName === null ? {} : { TableName: tableName }),
+        KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        ...extra,
+      },
+    },
+  });
+  const exported = {
+    Name: { Value: { Ref: 'Orders' }, Export: { Name: 'orders-name' } },
+    Arn: { Value: { 'Fn::GetAtt': ['Orders', 'Arn'] }, Export: { Name: 'orders-arn' } },
+    Stream: { Value: { 'Fn::GetAtt': ['Orders', 'StreamArn'] }, Export: { Name: 'orders-stream' } },
+  };
+  const stack = (key: string, tableName?: unknown, parameters: Record<string, unknown> = {}) => ({
+    Parameters: parameters, Resources: table(key, tableName), Outputs: exported,
+  });
+
+  test('GIVEN the named table replaced under the same name WHEN predicted THEN Ref and Arn keep their value, with a note saying why; the stream ARN certainly changes', () => {
+    const outputs = ChangeSetPredictor.predict(stack('pk'), stack('id')).outputs;
+
+    expect(outputs.map((output) => [output.outputId, output.action, output.valueChange])).toEqual([['Name', 'None', 'None'], ['Arn', 'None', 'None'], ['Stream', 'Modify', 'Certain']]);
+    expect(outputs[0].notes).toEqual(['it reads Orders (Ref), which is replaced under the same TableName "orders": Ref derives from it and keeps its value (the replacement itself fails: the name is taken)']);
+    expect(outputs[1].notes).toEqual(['it reads Orders.Arn, which is replaced under the same TableName "orders": Arn derives from it and keeps its value (the replacement itself fails: the name is taken)']);
+  });
+
+  test('GIVEN the table unnamed, or renamed in the same update WHEN replaced THEN its Ref and Arn certainly change', () => {
+    for (const [before, after] of [[stack('pk', null), stack('id', null)], [stack('pk'), stack('id', 'orders-v2')]]) {
+      const outputs = ChangeSetPredictor.predict(before, after).outputs;
+      expect(outputs.map((output) => `${output.outputId} ${output.valueChange}`)).toEqual(['Name Certain', 'Arn Certain', 'Stream Certain']);
+      expect(outputs.flatMap((output) => output.notes)).toEqual([]);
+    }
+  });
+
+  test('GIVEN the name from a parameter whose new value is known only at deploy time WHEN replaced THEN Ref is not said to keep its value', () => {
+    const parameters = { Env: { Type: 'String' } };
+    const named = { 'Fn::Sub': 'orders-${Env}' };
+    const predicted = (after?: Record<string, string>) => ChangeSetPredictor.predict(stack('pk', named, parameters), stack('id', named, parameters), {
+      parameters: { before: { Env: 'prod' }, ...(after === undefined ? {} : { after }) },
+    }).outputs;
+    const outputs = predicted();
+    expect(outputs.find((output) => output.outputId === 'Name')).toMatchObject({ valueChange: 'None', notes: [expect.stringContaining('under the same TableName "orders-prod" (from {"Fn::Sub":"orders-${Env}"})')] });
+    const changing = predicted({ Env: 'test' });
+    expect(changing.find((output) => output.outputId === 'Name')).toMatchObject({ valueChange: 'Certain' });
+  });
+});

@@ -22,13 +22,19 @@ const nestedOf = (before: unknown, after: unknown, options: PredictOptions = {})
 
 describe('which stack resources are predicted', () => {
   test.each([
-    ['a stack only the new template has', {}, { Nested: stack({ P: 'x' }) }],
     ['a resource of another type under the stack\'s path', { Nested: notAStack('a') }, { Nested: notAStack('b') }],
     ['a stack that was another type before', { Nested: notAStack('a') }, { Nested: stack({ P: 'b' }) }],
     ['a stack that becomes another type', { Nested: stack({ P: 'a' }) }, { Nested: notAStack('b') }],
     ['a stack whose templates were not given', { Other: stack({ P: 'a' }) }, { Other: stack({ P: 'b' }) }],
   ])('GIVEN %s WHEN predicted THEN no nested change set is made', (_, before, after) => {
     expect(nestedOf(template(before), template(after))).toEqual({});
+  });
+
+  test.each([
+    ['only the new template has (added, or its Condition becomes true): its change set creates everything', {}, { Nested: stack({ P: 'x' }) }, 'Inner undefined '],
+    ['only the deployed template has (removed, or its Condition becomes false): its change set deletes everything', { Nested: stack({ P: 'x' }) }, {}, 'Inner undefined '],
+  ])('GIVEN a stack %s WHEN predicted THEN its change set is made', (_, before, after, change) => {
+    expect(nestedOf(template(before), template(after))).toEqual({ Nested: [change] });
   });
 
   test('GIVEN a stack on both sides whose parameter changes WHEN predicted THEN its change set is made', () => {

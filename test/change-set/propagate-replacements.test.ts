@@ -1,6 +1,7 @@
 /** Following replaced resources and changed parameters through references. */
-import { deepFreeze, template } from './helpers';
+import { deepFreeze, outcome, template } from './helpers';
 import { predict, replacementOf, thing } from './test-spec';
+import { ChangeSetPredictor } from '../../src/change-set';
 import { diffResources } from '../../src/change-set/diff-resources';
 import { normalize } from '../../src/change-set/normalize';
 import { propagateParameters } from '../../src/change-set/propagate-parameters';
@@ -150,5 +151,28 @@ describe('a reference to a certainly replaced resource under an Fn::If whose con
     const changeSet = predict(template(resources('1'), conditions), template(resources('2'), conditions), { includePropertyValues: true });
     expect(line(changeSet, 'Unknown')).toEqual(['Create/Always/Dynamic/DirectModification/-', 'Create/Always/Dynamic/ResourceReference/A']);
     expect(line(changeSet, 'Known')).toEqual(['Create/Always/Dynamic/DirectModification/-', 'Create/Always/Static/ResourceReference/A']);
+  });
+});
+
+describe('a GetAtt of the physical id of a resource updated in place (issue 34 item 5: KEPT_IN_PLACE)', () => {
+  const group = (ports: number[], description = 'database') => ({
+    Type: 'AWS::EC2::SecurityGroup',
+    Properties: { GroupDescription: description, VpcId: 'vpc-1', SecurityGroupIngress: ports.map((port) => ({ IpProtocol: 'tcp', FromPort: port, ToPort: port, CidrIp: '10.0.0.0/16' })) },
+  });
+  const rule = (attribute: string) => ({ Type: 'AWS::EC2::SecurityGroupIngress', Properties: { GroupId: { 'Fn::GetAtt': ['Database', attribute] }, IpProtocol: 'tcp', FromPort: 5432, ToPort: 5432, SourceSecurityGroupId: 'sg-app' } });
+  // The real replacement table (the other tests here use the test spec's Test::Thing).
+  const realOutcome = (before: unknown, after: unknown) => outcome(ChangeSetPredictor.predict(before, after));
+  const stack = (ports: number[], attribute = 'GroupId', description?: string) => template({ Database: group(ports, description), FromApp: rule(attribute) });
+
+  test('GIVEN an ingress rule added inline to a group WHEN predicted THEN the separate rule reading its GroupId gets nothing: the group keeps its id', () => {
+    expect(realOutcome(stack([5432]), stack([5432, 443]))).toEqual({ Database: 'False' });
+  });
+
+  test('GIVEN the same group replaced (a new description) WHEN predicted THEN the separate rule reading its GroupId is replaced, as before', () => {
+    expect(realOutcome(stack([5432]), stack([5432], 'GroupId', 'db'))).toEqual({ Database: 'True', FromApp: 'True' });
+  });
+
+  test('GIVEN a GetAtt of an attribute the table does not list (the group\'s VpcId) WHEN the group is updated in place THEN it keeps CloudFormation\'s Dynamic detail', () => {
+    expect(realOutcome(stack([5432], 'VpcId'), stack([5432, 443], 'VpcId'))).toEqual({ Database: 'False', FromApp: 'Conditional' });
   });
 });

@@ -93,6 +93,15 @@ test('GIVEN a provider that throws WHEN invoked THEN each retried invocation is 
   expect(result.stdout).toMatch(/\n1 +Create +Throws +NO ANSWER \(1 violation\) +- /);
 });
 
+test('GIVEN --placeholder for a Ref WHEN a Create is invoked THEN the request carries the value given, and a note says where it came from', async () => {
+  const result = await invoke(['--resource', 'Healthy', '--request', 'create', '--json', '--placeholder', 'Bucket=my-bucket', '--placeholder', 'Broken:Bucket=broken-bucket']);
+
+  expect(result.code).toBe(0);
+  const [step] = JSON.parse(result.stdout).steps;
+  expect(step.request.ResourceProperties.bucket).toBe('broken-bucket');
+  expect(step.notes).toContain('Ref Bucket is "broken-bucket", as the placeholder Broken:Bucket gives it');
+});
+
 test('GIVEN --cold WHEN a lifecycle is invoked THEN every invocation starts a new process', async () => {
   const result = await invoke(['--resource', 'Inline', '--cold']);
 
@@ -195,6 +204,8 @@ describe('errors (exit 2, one line and a hint)', () => {
     ['an unknown --request', ['--request', 'replace'], /^cdk-lifecycle: --request must be one of create, update, delete, lifecycle, got: "replace"/],
     ['a --timeout of 0', ['--timeout', '0'], /^cdk-lifecycle: --timeout must be a number of seconds greater than 0 and at most 3600, got: "0"/],
     ['an --env without =', ['--env', 'NAME'], /^cdk-lifecycle: --env must be NAME=value, got: "NAME"/],
+    ['a --placeholder without =', ['--placeholder', 'Bucket'], /^cdk-lifecycle: --placeholder must be LogicalId=value \(a Ref\) or LogicalId\.Attribute=value \(a Fn::GetAtt\), optionally after Stack:, got: "Bucket"/],
+    ['a --placeholder naming no resource', ['--resource', 'Healthy', '--placeholder', 'Bukket=x'], /^cdk-lifecycle: the placeholder "Bukket" names Bukket, but no stack of the assembly has a resource or parameter of that logical id\n {2}a placeholder takes the logical id/],
     ['an option of diff', ['--fail-on', 'none'], /^cdk-lifecycle: --fail-on is not an option of invoke\n {2}run `cdk-lifecycle --help` for usage\n$/],
   ])('GIVEN %s WHEN invoked THEN it says what is wrong and exits 2', async (_, args, message) => {
     const result = await invoke(args);
@@ -228,7 +239,7 @@ test.each([[['invoke', '--help']], [['--help']]])('GIVEN %j WHEN run THEN the in
 
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('Usage: cdk-lifecycle invoke <cdk.out> [--stack <name>] [--resource <id>] [options]');
-  for (const flag of ['--stack', '--resource', '--request', '--properties', '--physical-id', '--timeout', '--env', '--cold', '--json', '--no-color']) {
+  for (const flag of ['--stack', '--resource', '--request', '--properties', '--physical-id', '--timeout', '--env', '--placeholder', '--cold', '--fast-clock', '--json', '--no-color']) {
     expect(result.stdout).toContain(`  ${flag}`);
   }
 });

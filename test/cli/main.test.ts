@@ -131,12 +131,14 @@ describe('--json', () => {
     expect(changeOf(json.Changes, 'OrdersQueueV2')).toMatchObject({ Action: 'Add', ProbableRename: { From: 'OrdersQueue', Similarity: 1 } });
   });
 
-  test('GIVEN two assemblies WHEN diffed with --json THEN the output is keyed by stack name, one-sided stacks all added or removed', async () => {
+  test('GIVEN two assemblies WHEN diffed with --json THEN the output is keyed by stack name, a new stack all added, one the new app no longer has unchanged (it stays deployed)', async () => {
     const { json } = await runJson([OLD_ASSEMBLY, NEW_ASSEMBLY]);
 
     expect(Object.keys(json)).toEqual(['App', 'Database', 'Api', 'Legacy']);
     expect(json.Api.Changes.map((change: any) => change.ResourceChange.Action)).toEqual(['Add']);
-    expect(json.Legacy.Changes.map((change: any) => change.ResourceChange.Action)).toEqual(['Remove']);
+    // A stack the new app no longer has stays deployed: cdk deploy does not delete it.
+    expect(json.Legacy.Changes).toEqual([]);
+    expect(json.Legacy.Notes).toEqual([expect.stringMatching(/^Legacy is no longer in the app: cdk deploy does not delete it, so it stays deployed with its 1 resource;/)]);
     expect(changeOf(json.Database.Changes, 'Db')).toMatchObject({ Replacement: 'Conditional', Failure: { Certainty: 'Possible' } });
   });
 
@@ -156,7 +158,7 @@ describe('cloud assemblies', () => {
 
   test('GIVEN two assemblies WHEN diffed THEN each stack has a header, one-sided stacks say so', async () => {
     const headers = result.stdout.split('\n').filter((line) => line.startsWith('Stack '));
-    expect(headers).toEqual(['Stack App', 'Stack Database (Stage/Db)', 'Stack Api: new stack', 'Stack Legacy: stack removed']);
+    expect(headers).toEqual(['Stack App', 'Stack Database (Stage/Db)', 'Stack Api: new stack', 'Stack Legacy: no longer in the app, stays deployed']);
   });
 
   test('GIVEN failures in several stacks WHEN diffed THEN certain ones come first, then possible ones, each with its stack', async () => {

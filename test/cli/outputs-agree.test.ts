@@ -54,6 +54,24 @@ describe.each([
     }
   });
 
+  test('WHEN the notes of the stacks are read THEN the text, the JSON, the Markdown, the HTML and the JUnit each carry every one', async () => {
+    const notes = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => [stack.name, note] as const));
+    const json = before.endsWith('.json') ? undefined : JSON.parse((await run(['diff', '--json', before, after])).stdout);
+    const markdown = fs.readFileSync(file('r.md'), 'utf8');
+    const html = fs.readFileSync(file('r.html'), 'utf8');
+    const junit = fs.readFileSync(file('r.xml'), 'utf8');
+    const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const [stack, note] of notes) {
+      expect(text).toContain(`\nnote: ${note}\n`);
+      expect(json[stack].Notes).toContain(note);
+      expect(markdown).toContain(`- \`${stack}\`: ${note}`);
+      expect(html).toContain(`<li><strong>${escape(stack)}</strong>: ${escape(note).replace(/"/g, '&quot;')}</li>`);
+      expect(junit).toContain(`NOTE ${escape(note)}`);
+    }
+    // The fixture assemblies' Legacy stack is only on the old side: it stays deployed, and says so.
+    expect(notes.length).toBe(before.endsWith('.json') ? 0 : 1);
+  });
+
   test('WHEN the HTML, SARIF and JUnit are read THEN their counts are the review\'s', () => {
     const html = fs.readFileSync(file('r.html'), 'utf8');
     const card = (label: string) => Number(new RegExp(`<dt>${label}</dt><dd>(\\d+)</dd>`).exec(html)![1]);

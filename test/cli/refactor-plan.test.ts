@@ -77,6 +77,17 @@ function large(outdir: string, renamed: boolean): void {
   app.synth();
 }
 
+/** Two stacks of one environment: A renames a queue; B drops one identical to it and renames a named queue. */
+function twoStacks(outdir: string, after: boolean): void {
+  const app = new App({ outdir });
+  const a = new Stack(app, 'A', { env });
+  const b = new Stack(app, 'B', { env });
+  new sqs.Queue(a, after ? 'JobsQueue' : 'Jobs');
+  if (!after) new sqs.Queue(b, 'Old');
+  new sqs.Queue(b, after ? 'AuditQueue' : 'Audit', { queueName: 'audit' });
+  app.synth();
+}
+
 let tmp: string;
 const validation = process.env.CDK_VALIDATION;
 beforeAll(() => {
@@ -84,7 +95,7 @@ beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-refactor-'));
   synth(path.join(tmp, 'before'), false);
   synth(path.join(tmp, 'after'), true);
-  for (const [name, build] of [['photos', photos], ['basic', basic], ['export', exportGone], ['large', large]] as const) {
+  for (const [name, build] of [['photos', photos], ['basic', basic], ['export', exportGone], ['large', large], ['two', twoStacks]] as const) {
     build(path.join(tmp, name, 'before'), false);
     build(path.join(tmp, name, 'after'), true);
   }
@@ -242,6 +253,38 @@ describe('a stack over 51,200 bytes in eusc-de-east-1', () => {
     expect(Buffer.byteLength(body)).toBe(upload.Bytes);
     expect(Object.keys(JSON.parse(body).Resources).some((id) => id.startsWith('NewQueue'))).toBe(true);
     expect(result.stdout).toContain(`upload the template of Big (${upload.Bytes.toLocaleString('en-US')} bytes, over the 51,200 of TemplateBody) to s3://${upload.Bucket}/${upload.Key} first`);
+  });
+});
+
+describe('--stack narrows the comparison as cdk refactor does (issue 34 item 7)', () => {
+  const cwd = () => path.join(tmp, 'two');
+  const at = (location: any) => `${location.StackName}.${location.LogicalResourceId}`;
+  const pairs = (plan: any) => plan.Moves.map((move: any) => `${at(move.Source)} -> ${at(move.Destination)}`);
+
+  test('GIVEN the whole app WHEN diffed THEN A\'s renamed queue is ambiguous with the identical one B drops, and B\'s named queue is renamed', async () => {
+    const result = await run(['diff', 'before', 'after', '--fail-on', 'none', '--refactor-plan', 'whole.json'], { cwd: cwd() });
+    const plan = JSON.parse(fs.readFileSync(path.join(cwd(), 'whole.json'), 'utf8'));
+    expect(plan.Ambiguities.map((ambiguity: any) => [ambiguity.Sources.map(at), ambiguity.Destinations.map(at)])).toEqual([[[expect.stringMatching(/^A\.Jobs/), expect.stringMatching(/^B\.Old/)], [expect.stringMatching(/^A\.JobsQueue/)]]]);
+    expect(pairs(plan)).toEqual([expect.stringMatching(/^B\.Audit\w+ -> B\.AuditQueue\w+$/)]);
+    expect(result.stdout).toMatch(/1 ambiguous/);
+  });
+
+  test('GIVEN --stack A WHEN diffed THEN only A is compared: its queue is renamed, nothing of B is paired', async () => {
+    const result = await run(['diff', 'before', 'after', '--stack', 'A', '--fail-on', 'none', '--refactor-plan', 'a.json'], { cwd: cwd() });
+    const plan = JSON.parse(fs.readFileSync(path.join(cwd(), 'a.json'), 'utf8'));
+    expect(plan.Ambiguities).toEqual([]);
+    expect(pairs(plan)).toEqual([expect.stringMatching(/^A\.Jobs\w+ -> A\.JobsQueue\w+$/)]);
+    expect(plan.StackRefactors.map((refactor: any) => refactor.StackDefinitions.map((definition: any) => definition.StackName))).toEqual([['A']]);
+    expect(result.stdout).toMatch(/^Moves: 1 resource renamed or moved, 1 can be a stack refactor\n/m);
+    expect(result.stdout).not.toMatch(/AuditQueue/);
+  });
+
+  test('GIVEN --stack B WHEN diffed THEN the whole app is still predicted for exports, and B\'s rename is planned alone', async () => {
+    const result = await run(['diff', 'before', 'after', '--stack', 'B', '--fail-on', 'none', '--refactor-plan', 'b.json'], { cwd: cwd() });
+    const plan = JSON.parse(fs.readFileSync(path.join(cwd(), 'b.json'), 'utf8'));
+    expect(pairs(plan)).toEqual([expect.stringMatching(/^B\.Audit\w+ -> B\.AuditQueue\w+$/)]);
+    expect(plan.Ambiguities).toEqual([]);
+    expect(result.code).toBe(0);
   });
 });
 

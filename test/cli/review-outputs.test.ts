@@ -13,19 +13,21 @@ test('GIVEN every output flag WHEN diff runs THEN each file is written from the 
   expect(result.code).toBe(1);
   expect(result.stdout).toContain('Certain failures: CloudFormation will fail to apply these changes');
   expect(fs.readFileSync(out('r.html'), 'utf8')).toContain('1 change fails the review');
-  expect(fs.readFileSync(out('r.md'), 'utf8')).toContain('**1 fail · 2 warn · 3 info** in 4 stacks');
-  expect(JSON.parse(fs.readFileSync(out('r.sarif'), 'utf8')).runs[0].results).toHaveLength(3);
+  const markdown = fs.readFileSync(out('r.md'), 'utf8');
+  expect(markdown).toContain('**1 fail · 1 warn · 3 info** in 4 stacks');
+  expect(markdown).toMatch(/\*\*Stacks\*\*\n\n- `Legacy`: Legacy is no longer in the app: cdk deploy does not delete it/);
+  expect(JSON.parse(fs.readFileSync(out('r.sarif'), 'utf8')).runs[0].results).toHaveLength(2);
   expect(fs.readFileSync(out('r.xml'), 'utf8')).toContain('<testsuites name="cdk-lifecycle diff" tests="4" failures="1"');
 });
 
 test('GIVEN rules that ignore the certain failure WHEN diff runs THEN it exits 0, and the report and --json show each change\'s level and rule', async () => {
-  const rules = write('accept.yaml', 'rules:\n  - id: accept-archive\n    match: {kind: failure, stack: App/Storage}\n    level: ignore\n    message: Recreated by hand\n  - id: no-removal\n    match: {action: Remove}\n    level: warn\n    message: Removals need a look\n');
+  const rules = write('accept.yaml', 'rules:\n  - id: accept-archive\n    match: {kind: failure, stack: App/Storage}\n    level: ignore\n    message: Recreated by hand\n  - id: new-queues\n    match: {action: Add, resourceType: "AWS::SQS::*"}\n    level: warn\n    message: New queues need a look\n');
   const text = await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules]);
   expect(text.code).toBe(0);
-  expect(text.stdout).toContain('Warnings of the review:\n[warn] AWS::RDS::DBInstance Db (stack Database)\n    CloudFormation may fail this change\n[warn] AWS::SNS::Topic Old (stack Legacy)\n    no-removal: Removals need a look');
-  expect(text.stdout.trimEnd().split('\n').pop()).toBe('Review: 0 fail, 2 warn, 3 info, 1 ignored');
+  expect(text.stdout).toContain('Warnings of the review:\n[warn] AWS::RDS::DBInstance Db (stack Database)\n    CloudFormation may fail this change\n[warn] AWS::SQS::Queue Fn (stack Api)\n    new-queues: New queues need a look');
+  expect(text.stdout.trimEnd().split('\n').pop()).toBe('Review: 0 fail, 2 warn, 2 info, 1 ignored');
   const json = JSON.parse((await run(['diff', 'assembly-before', 'assembly-after', '--rules', rules, '--json'])).stdout);
-  expect(json.Legacy.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'warn', Rule: 'no-removal', Reason: 'Removals need a look' });
+  expect(json.Api.Changes[0].ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'warn', Rule: 'new-queues', Reason: 'New queues need a look' });
   const archive = json.App.Changes.find((c: any) => c.ResourceChange.LogicalResourceId === 'Storage').ResourceChange.NestedChanges.find((c: any) => c.ResourceChange.LogicalResourceId === 'Archive');
   expect(archive.ResourceChange.PredictorAdditions.ReviewLevel).toEqual({ Level: 'ignore', Rule: 'accept-archive', Reason: 'lowered by rule accept-archive: Recreated by hand', LoweredFrom: 'fail' });
 });

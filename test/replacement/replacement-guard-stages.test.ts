@@ -3,7 +3,6 @@
  * ones, and those created after the call) included; in-process and through the real `cdk synth`
  * (test/fixtures/apps/stage-guard-app.ts), with what `--strict` covers with and without a selector.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,9 +11,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
 import { FindingId, ReplacementGuard, Severity } from '../../src';
-
-const ROOT = path.join(__dirname, '..', '..');
-const CDK = path.join(ROOT, 'node_modules', '.bin', 'cdk');
+import { cdkSynth } from '../helpers/cdk-synth';
 
 const table = (scope: Construct, id: string, name: string) => new dynamodb.Table(scope, id, { tableName: name, partitionKey: { name: 'id', type: dynamodb.AttributeType.STRING } });
 
@@ -69,7 +66,9 @@ describe('in-process', () => {
     expect(Aspects.of(prod).all.filter((aspect) => aspect === guard)).toHaveLength(1);
     prod.synth(); // synthesizing again must not add the guard twice
     expect(Aspects.of(prod).all.filter((aspect) => aspect === guard)).toHaveLength(1);
-    expect(findingPaths(app.synth({ force: true }))).toEqual(['error /Prod/Data/Ledger/Resource']);
+    expect(findingPaths(prod.synth({ force: true }))).toEqual(['error /Prod/Data/Ledger/Resource']);
+    // The app's synthesis fails on the error inside its Stage, once.
+    expect(() => app.synth({ force: true })).toThrow(/ReplacementGuard found 1 error in stacks inside Stages[^]*\n {4}Prod\/Data\/Ledger\/Resource: AWS::DynamoDB::Table /);
   });
 
   test('GIVEN a scope that is not an App or a Stage WHEN applyTo THEN it throws naming the scope', () => {
@@ -80,10 +79,7 @@ describe('in-process', () => {
 
 describe('through the real cdk synth --strict', () => {
   const synth = (args: string[]) => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-stage-synth-'));
-    const result = spawnSync(CDK, ['synth', '--no-notices', '--quiet', '--strict', '--app', 'npx ts-node --transpile-only test/fixtures/apps/stage-guard-app.ts', '--output', outdir, ...args], {
-      cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1', CI: 'true' },
-    });
+    const result = cdkSynth('test/fixtures/apps/stage-guard-app.ts', ['--strict', ...args]);
     const paths = [...`${result.stdout}${result.stderr}`.matchAll(/^ {3}([A-Za-z][\w/]*\/Resource)$/gm)].map((match) => match[1]).sort();
     return { status: result.status, paths };
   };

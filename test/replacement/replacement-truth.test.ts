@@ -286,12 +286,17 @@ describe('names shared across the app', () => {
     expect(collisions(stackOf(app, 'One'))).toEqual(['/One/Jobs/Resource']);
   });
 
-  test('GIVEN a guard on a Stage WHEN two of its stacks share a name THEN the Stage\'s synthesis reports it', () => {
-    const stage = new Stage(new App(), 'Prod', { env: ENV });
+  test('GIVEN a guard on a Stage WHEN two of its stacks share a name THEN the Stage\'s synthesis reports it, and the app\'s fails on it', () => {
+    const app = new App();
+    const stage = new Stage(app, 'Prod', { env: ENV });
     new sqs.Queue(new Stack(stage, 'One'), 'Jobs', { queueName: 'jobs' });
     const two = new Stack(stage, 'Two');
     new sqs.Queue(two, 'Jobs', { queueName: 'jobs' });
     Aspects.of(stage).add(new ReplacementGuard());
-    expect(collisions(two)).toEqual(['/Prod/Two/Jobs/Resource']);
+    // Read from the Stage's own synthesis: the app's (which Annotations.fromStack runs) fails on an
+    // error inside a Stage, which cdk synth would not see without a selector.
+    const errors = stage.synth().getStackArtifact(two.artifactId).messages.filter((m) => String(m.entry.data).includes(FindingId.NAME_COLLISION));
+    expect(errors.map((m) => `${m.level} ${m.id}`)).toEqual(['error /Prod/Two/Jobs/Resource']);
+    expect(() => app.synth()).toThrow('Prod/Two/Jobs/Resource: AWS::SQS::Queue JobsDF1CC2D4 has the name QueueName "jobs", as Prod/One/Jobs/Resource in stack Prod-One does');
   });
 });

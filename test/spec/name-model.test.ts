@@ -18,6 +18,7 @@ import { disagreements, readRegistrySnapshot } from '../../build-tools/registry-
 import { applyReplacementDecisions, REPLACEMENT_DECISIONS } from '../../build-tools/replacement-decisions';
 import { replacementPaths } from '../../build-tools/replacement-paths';
 import { nameModelOf } from '../../build-tools/replacement-table';
+import { CHANGED_IN_PLACE, inPlaceFate, KEPT_IN_PLACE } from '../../src/spec/in-place-attributes';
 import { identityProperties, lookupResourceType, presenceRecreation, requiresRecreation, singletonOf } from '../../src/spec/replacement-spec';
 
 const db = loadAwsServiceSpecSync();
@@ -228,18 +229,32 @@ describe('properties whose addition or removal replaces', () => {
   });
 });
 
-describe('singletons: one resource per parent, or per account and Region (issue 25)', () => {
+describe('singletons and identity tuples: one resource per parent, per tuple, or per account and Region (issues 25 and 34)', () => {
   test.each([
-    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig']],
-    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], []],
-    ['AWS::GuardDuty::Detector', [], []],
-    ['AWS::SecurityHub::Hub', [], []],
-    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], []],
-    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], []],
-    ['AWS::S3::BucketPolicy', ['Bucket'], []],
-  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j', (type, per, kindBy) => {
-    expect(singletonOf(type)).toEqual({ per, kindBy });
-    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy });
+    ['AWS::Cognito::UserPoolDomain', ['UserPoolId'], ['CustomDomainConfig'], []],
+    ['AWS::GuardDuty::Member', ['DetectorId', 'MemberId'], [], []],
+    ['AWS::GuardDuty::Detector', [], [], []],
+    ['AWS::SecurityHub::Hub', [], [], []],
+    ['AWS::Events::EventBusPolicy', ['EventBusName', 'StatementId'], [], []],
+    ['AWS::EKS::AccessEntry', ['ClusterName', 'PrincipalArn'], [], []],
+    ['AWS::S3::BucketPolicy', ['Bucket'], [], []],
+    ['AWS::Lambda::EventSourceMapping', ['EventSourceArn', 'FunctionName', 'Queues', 'Topics'], [], ['EventSourceArn']],
+    ['AWS::ApplicationAutoScaling::ScalableTarget', ['ResourceId', 'ScalableDimension', 'ServiceNamespace'], [], []],
+    ['AWS::Logs::DeliverySource', ['ResourceArn'], [], ['ResourceArn']],
+    ['AWS::ApiGateway::BasePathMapping', ['BasePath', 'DomainName'], [], []],
+    ['AWS::ApiGatewayV2::ApiMapping', ['ApiMappingKey', 'DomainName'], [], []],
+    ['AWS::ApiGateway::Resource', ['ParentId', 'PathPart', 'RestApiId'], [], []],
+    ['AWS::ElasticLoadBalancingV2::Listener', ['LoadBalancerArn', 'Port'], [], []],
+    ['AWS::ElasticLoadBalancingV2::ListenerRule', ['ListenerArn', 'Priority'], [], []],
+    ['AWS::EC2::TransitGatewayRouteTableAssociation', ['TransitGatewayAttachmentId'], [], []],
+    ['AWS::Lambda::Url', ['Qualifier', 'TargetFunctionArn'], [], []],
+  ])('GIVEN %s WHEN looked up THEN it is one per %j, one of each kind told apart by %j, judged only with %j set', (type, per, kindBy, requires) => {
+    expect(singletonOf(type)).toEqual({ per, kindBy, requires });
+    expect(lookupResourceType(type)!.singleton).toEqual({ per, kindBy, requires });
+  });
+
+  test('GIVEN a delivery source WHEN looked up THEN it keeps its name beside its tuple: both identities are judged', () => {
+    expect(lookupResourceType('AWS::Logs::DeliverySource')).toMatchObject({ nameProperties: ['Name'], singleton: { per: ['ResourceArn'] } });
   });
 
   test('GIVEN a user pool domain WHEN looked up THEN its name alone is its identity: the same domain under another pool collides', () => {
@@ -255,8 +270,13 @@ describe('singletons: one resource per parent, or per account and Region (issue 
     const problems = Object.entries(NAME_SINGLETONS).flatMap(([type, entry]) => {
       const resource = resourceOf(type);
       if (resource === undefined) return [`${type}: no such type`];
-      const missing = [...entry.per, ...entry.kindBy ?? []].filter((property) => !(property in resource.properties));
-      return [...missing.map((property) => `${type}: no property ${property}`), ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : [])];
+      const missing = [...entry.per, ...entry.kindBy ?? [], ...entry.requires ?? []].filter((property) => !(property in resource.properties));
+      const unlisted = (entry.requires ?? []).filter((property) => !entry.per.includes(property));
+      return [
+        ...missing.map((property) => `${type}: no property ${property}`),
+        ...unlisted.map((property) => `${type}: requires ${property}, which is not one of its values`),
+        ...(entry.reason.length < 20 || entry.source.length < 10 ? [`${type}: reason or source missing`] : []),
+      ];
     });
     expect(problems).toEqual([]);
   });
@@ -264,5 +284,46 @@ describe('singletons: one resource per parent, or per account and Region (issue 
   test('GIVEN every type WHEN looked up THEN only the curated ones are singletons, and an unknown type is none', () => {
     expect(allTypes.filter((type) => singletonOf(type) !== undefined).sort()).toEqual(Object.keys(NAME_SINGLETONS).sort());
     expect(singletonOf('Custom::Thing')).toBeUndefined();
+  });
+});
+
+describe('values a replacement keeps with its identity (issue 34 item 5)', () => {
+  test.each([
+    ['AWS::DynamoDB::Table', ['Ref', 'Arn']],
+    ['AWS::S3::Bucket', ['Ref', 'Arn']],
+    ['AWS::Lambda::Function', ['Ref', 'Arn']],
+    ['AWS::SNS::Topic', ['Ref', 'TopicArn', 'TopicName']],
+    ['AWS::SQS::Queue', ['Arn', 'QueueName']],
+    ['AWS::IAM::Role', ['Ref']],
+    ['AWS::EC2::SecurityGroup', ['VpcId']],
+    ['AWS::Lambda::Permission', []],
+  ])('GIVEN %s WHEN looked up THEN a replacement under the same identity keeps %j', (type, kept) => {
+    expect(lookupResourceType(type)!.keptWithIdentity).toEqual(kept);
+  });
+
+  test('GIVEN every named type WHEN looked up THEN what it keeps is Ref or one of its attributes, never a derived value of an unnamed type', () => {
+    const problems = allTypes.flatMap((type) => {
+      const entry = lookupResourceType(type)!;
+      const resource = resourceOf(type)!;
+      if (entry.nameProperties.length === 0) return entry.keptWithIdentity.length === 0 ? [] : [`${type}: unnamed, yet keeps ${entry.keptWithIdentity.join(', ')}`];
+      return entry.keptWithIdentity.filter((value) => value !== 'Ref' && !(value in resource.attributes)).map((value) => `${type}: no attribute ${value}`);
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('what an update in place does to attributes (src/spec/in-place-attributes.ts)', () => {
+  test('GIVEN each entry of both tables WHEN checked against the spec THEN its type and attributes exist, it has a reason and a source, and no attribute is in both', () => {
+    const problems = [CHANGED_IN_PLACE, KEPT_IN_PLACE].flatMap((table) => Object.entries(table).flatMap(([type, entry]) => {
+      const resource = resourceOf(type);
+      if (resource === undefined) return [`${type}: no such type`];
+      return [
+        ...entry.attributes.filter((attribute) => !(attribute in resource.attributes)).map((attribute) => `${type}: no attribute ${attribute}`),
+        ...(entry.reason.length < 15 || entry.source.length < 15 ? [`${type}: reason or source missing`] : []),
+      ];
+    }));
+    const both = Object.entries(KEPT_IN_PLACE).flatMap(([type, entry]) => entry.attributes.filter((attribute) => inPlaceFate(type, attribute) !== 'kept').map((attribute) => `${type}.${attribute}`));
+    expect([...problems, ...both]).toEqual([]);
+    expect([inPlaceFate('AWS::EC2::SecurityGroup', 'GroupId'), inPlaceFate('AWS::DynamoDB::Table', 'StreamArn'), inPlaceFate('AWS::SNS::Topic', 'TopicName')]).toEqual(['kept', 'changes', undefined]);
   });
 });

@@ -21,7 +21,7 @@ export interface ExportLink {
 }
 
 /** Every import whose export is known, each once with the sides it is on; ordered by exporter, export name and importer. */
-export function exportLinks(ties: readonly StackTies[], externalImporters: ReadonlyMap<string, readonly string[]> = new Map()): ExportLink[] {
+export function exportLinks(ties: ReadonlyArray<Omit<StackTies, 'waitsFor'>>, externalImporters: ReadonlyMap<string, readonly string[]> = new Map()): ExportLink[] {
   const links = new Map<string, ExportLink>();
   const add = (link: Omit<ExportLink, 'sides'>, side: 'before' | 'after'): void => {
     const key = [link.exporter.stack, link.exporter.nestedStackPath, link.exportName, link.importer.stack, link.importer.nestedStackPath, link.importer.section, link.importer.logicalId].join('\u0000');

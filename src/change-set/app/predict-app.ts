@@ -12,11 +12,12 @@ import { DeploymentOrder } from './deployment-order';
 import { ExportLink, exportLinks } from './export-links';
 import { ExportVerdict, exportVerdicts } from './export-verdicts';
 import { stackTies } from './stack-ties';
+import { staysDeployed } from './stays-deployed';
 import { isObject, own } from '../json';
 import { Failure, PredictedResource, PredictedStack } from '../model';
 import { OutputChange } from '../output-changes';
 import { PredictOptions } from '../predict-options';
-import { predictWithSpec, pseudoParameters } from '../predict-with-spec';
+import { predictWithSpec } from '../predict-with-spec';
 import { ReplacementSpec, SpecLookup } from '../replacement-spec-lookup';
 
 /** One stack of the app, as given. */
@@ -39,7 +40,7 @@ export interface AppStackInput {
 
 /** The prediction of the app. */
 export interface AppPrediction {
-  /** Each stack's prediction, in the order given. */
+  /** Each stack's prediction, in the order given; a stack the app no longer has changes nothing and says so in its notes. */
   readonly stacks: ReadonlyArray<{ readonly name: string; readonly predicted: PredictedStack }>;
   /** The order of the new app's stacks; a stack it no longer has is not in it. */
   readonly order: DeploymentOrder;
@@ -60,10 +61,10 @@ export function predictApp(
   externalImporters: ReadonlyMap<string, readonly string[]> = new Map(),
 ): AppPrediction {
   const predicted = inputs.map((input) => {
+    // Each nested stack with the sides given: one on a side only is added or removed whole with its stack resource.
     const nestedStacks: NonNullable<PredictOptions['nestedStacks']> = {};
-    for (const [path, after] of input.nestedAfter) {
-      const before = input.nestedBefore.get(path);
-      if (before !== undefined) nestedStacks[path] = { before, after };
+    for (const path of new Set([...input.nestedBefore.keys(), ...input.nestedAfter.keys()])) {
+      nestedStacks[path] = { before: input.nestedBefore.get(path), after: input.nestedAfter.get(path) };
     }
     return {
       input,
@@ -72,13 +73,7 @@ export function predictApp(
   });
   const deployed = inputs.filter((input) => input.after !== undefined);
   const order = new DeploymentOrder(deployed.map((input) => ({ name: input.name, dependsOn: input.dependsOn })));
-  const ties = predicted.map(({ input, predicted: stack }) => stackTies({
-    name: input.name,
-    predicted: stack,
-    nestedBefore: input.nestedBefore,
-    nestedAfter: input.nestedAfter,
-    pseudoParameters: pseudoParameters({ account: input.account, region: input.region }),
-  }));
+  const ties = predicted.map(({ input, predicted: stack }) => stackTies({ name: input.name, predicted: stack }));
   const exportFindings = exportVerdicts(ties, order, externalImporters);
   const moves = crossStackNames(predicted.map(({ input, predicted: stack }) => ({
     name: input.name,
@@ -91,6 +86,8 @@ export function predictApp(
     order,
     links: exportLinks(ties, externalImporters),
     stacks: predicted.map(({ input, predicted: stack }) => {
+      // A stack the app no longer has changes nothing: its deletion's prediction only told the rest of the app what it holds.
+      if (input.after === undefined && input.before !== undefined) return { name: input.name, predicted: staysDeployed(input.name, stack) };
       let result = stack;
       for (const finding of exportFindings) if (finding.target.site.stack === input.name) result = withExportVerdict(result, finding);
       for (const move of moves) {

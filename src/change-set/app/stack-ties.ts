@@ -3,17 +3,15 @@
  * holds (with what the update does to each) and the exports it imports, its nested stacks'
  * included.
  *
- * The stack's own template and the nested stacks that were predicted are read from the
- * prediction, whose evaluators know the parameter values; a nested stack that was not
- * predicted (its templates are equal, or it is on one side only) is read from its template,
- * with the stack's account and Region and the nested template's parameter defaults.
+ * Everything is read from the prediction, whose evaluators know the parameter values (a nested
+ * stack's from its stack resource's `Parameters`, evaluated in the parent): the stack's own
+ * template, its nested stacks that change or are added or removed whole, and those whose
+ * update changes nothing (`unchangedNested`). A nested stack whose stack resource does not
+ * exist on a side (its `Condition` is false) holds and imports nothing there.
  */
-import { readImports, readOutputs, TemplateImport } from '../../template/template-exports';
+import { TemplateImport } from '../../template/template-exports';
 import { PredictedStack } from '../model';
-import { normalize } from '../normalize';
 import { OutputChange, ValueChange } from '../output-changes';
-import { sideValues } from '../resolve-conditions';
-import { TemplateEvaluator } from '../template-evaluator';
 
 /** Where an output or an import is: a stack, and the path of logical ids of its nested stack. */
 export interface TieSite {
@@ -53,61 +51,51 @@ export interface StackTies {
   readonly stack: string;
   readonly events: readonly ExportEvent[];
   readonly imports: { readonly before: readonly TakenImport[]; readonly after: readonly TakenImport[] };
+  /**
+   * Whether an import of the new template is taken only after the stack's nested stack at
+   * `exporterPath` is created or updated, in the stack's update (CloudFormation's order between
+   * the resources of each template). An importer in the exporter's own template, or below it,
+   * is not asked about: true.
+   */
+  readonly waitsFor: (importer: TakenImport, exporterPath: string | undefined) => boolean;
 }
 
-/** A stack's prediction and templates, as the ties are read from them. */
+/** A stack's prediction, as the ties are read from it. */
 export interface TiedStack {
   readonly name: string;
   /** The prediction of the stack's update (an empty side for a stack on one side only). */
   readonly predicted: PredictedStack;
-  /** Nested stack templates by path of logical ids, on each side. */
-  readonly nestedBefore: ReadonlyMap<string, unknown>;
-  readonly nestedAfter: ReadonlyMap<string, unknown>;
-  /** Pseudo parameters known for the stack (its account and Region; its name is the stack's own only). */
-  readonly pseudoParameters: ReadonlyMap<string, string>;
 }
 
 /** Reads the ties of a stack. */
 export function stackTies(stack: TiedStack): StackTies {
   const events: ExportEvent[] = [];
   const imports = { before: [] as TakenImport[], after: [] as TakenImport[] };
-  const predictedPaths = new Set<string>();
-  const fromPrediction = (predicted: PredictedStack, nestedStackPath: string | undefined): void => {
-    if (nestedStackPath !== undefined) predictedPaths.add(nestedStackPath);
+  const byPath = new Map<string, PredictedStack>();
+  const read = (predicted: PredictedStack, nestedStackPath: string | undefined): void => {
+    byPath.set(nestedStackPath ?? '', predicted);
     const site = { stack: stack.name, ...(nestedStackPath === undefined ? {} : { nestedStackPath }) };
     events.push(...exportEvents(predicted.outputs ?? [], site));
     for (const side of ['before', 'after'] as const) {
       for (const taken of predicted.imports?.[side] ?? []) imports[side].push(takenImport(taken, site));
     }
-    for (const change of predicted.changes) {
-      if (change.nested !== undefined) fromPrediction(change.nested, nestedStackPath === undefined ? change.logicalId : `${nestedStackPath}/${change.logicalId}`);
-    }
+    const inner = (logicalId: string) => (nestedStackPath === undefined ? logicalId : `${nestedStackPath}/${logicalId}`);
+    for (const change of predicted.changes) if (change.nested !== undefined) read(change.nested, inner(change.logicalId));
+    for (const unchanged of predicted.unchangedNested ?? []) read(unchanged.predicted, inner(unchanged.logicalId));
   };
-  fromPrediction(stack.predicted, undefined);
-
-  // Nested stacks that were not predicted: read from their templates.
-  const pseudo = new Map([...stack.pseudoParameters].filter(([name]) => name !== 'AWS::StackName'));
-  const raw = { before: new Map<string, HeldExport>(), after: new Map<string, HeldExport>() };
-  for (const side of ['before', 'after'] as const) {
-    for (const [path, template] of side === 'before' ? stack.nestedBefore : stack.nestedAfter) {
-      if (predictedPaths.has(path)) continue;
-      const site = { stack: stack.name, nestedStackPath: path };
-      const normalized = normalize(template);
-      const evaluator = new TemplateEvaluator(normalized, new Map([...sideValues(normalized.parameters), ...pseudo]));
-      const evaluate = (expression: unknown) => evaluator.value(expression);
-      for (const output of readOutputs(template, evaluate)) {
-        if (output.exportName?.name !== undefined) raw[side].set(`${path}\u0000${output.exportName.name}`, { ...site, name: output.exportName.name, outputId: output.outputId });
-      }
-      for (const taken of readImports(template, evaluate)) imports[side].push(takenImport(taken, site));
-    }
-  }
-  for (const [key, before] of raw.before) {
-    const after = raw.after.get(key);
-    // Equal nested templates are not predicted: an export on both sides keeps its value.
-    events.push({ name: before.name, before, ...(after === undefined ? {} : { after }), valueChange: 'None' });
-  }
-  for (const [key, after] of raw.after) if (!raw.before.has(key)) events.push({ name: after.name, after, valueChange: 'None' });
-  return { stack: stack.name, events, imports };
+  read(stack.predicted, undefined);
+  const waitsFor = (importer: TakenImport, exporterPath: string | undefined): boolean => {
+    const from = importer.nestedStackPath?.split('/') ?? [];
+    const to = exporterPath?.split('/') ?? [];
+    let common = 0;
+    while (common < from.length && common < to.length && from[common] === to[common]) common++;
+    if (common === to.length) return true;
+    // The importer sits in the template that holds the exporter's branch: its outputs are evaluated last.
+    if (common === from.length && importer.section === 'Outputs') return true;
+    const parent = byPath.get(from.slice(0, common).join('/'));
+    return parent?.order?.waitsFor(common < from.length ? from[common] : importer.logicalId, to[common]) === true;
+  };
+  return { stack: stack.name, events, imports, waitsFor };
 }
 
 /** The export events of one template's output changes. */

@@ -82,6 +82,8 @@ export interface PlanOptions {
   readonly renameThreshold?: number;
   /** The user's mappings, in the shape of cdk refactor's override file entries (checked here). */
   readonly mappings?: unknown;
+  /** The stacks compared (`cdk refactor STACKS`); the others give only their exports and imports. Every stack when absent. */
+  readonly stacks?: readonly string[];
 }
 
 interface BuiltGroup {
@@ -115,8 +117,10 @@ export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec,
     });
   }
   const exports = exportsByEnvironment([...stacks.values()]);
+  // Only the stacks picked are compared; the exports and importers above are the whole app's.
+  const compared = options.stacks === undefined ? undefined : new Set(options.stacks);
   const found = findMoves({
-    stacks: [...stacks.values()],
+    stacks: [...stacks.values()].filter((stack) => compared === undefined || compared.has(stack.name)),
     rules: new ResourceRules(new SpecLookup(spec)),
     renameThreshold: options.renameThreshold ?? DEFAULT_RENAME_THRESHOLD,
     exports,
@@ -137,7 +141,7 @@ export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec,
   }
   const groups = built.map((entry) => entry.group);
   const moves = found.moves.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move) }));
-  return { moves, ambiguities: found.ambiguities, groups, steps: stepsOf(groups, inputs, stacks, spec) };
+  return { moves, ambiguities: found.ambiguities, groups, steps: stepsOf(groups, inputs, stacks, spec, compared) };
 }
 
 /** The exports of each environment, deployed and new. */
@@ -241,12 +245,16 @@ function groupReasons({ group, step }: BuiltGroup, stacks: ReadonlyMap<string, P
   return found;
 }
 
-/** Step 1, the refactors (when any); step 2, every update still needed after them, checked for exports removed in use. */
+/**
+ * Step 1, the refactors (when any); step 2, every update of the stacks compared still needed after
+ * them, checked for exports removed in use (by any stack: one not compared stays as deployed).
+ */
 function stepsOf(
   groups: readonly RefactorGroup[],
   inputs: readonly RawStack[],
   stacks: ReadonlyMap<string, PlanStack>,
   spec: ReplacementSpec,
+  compared: ReadonlySet<string> | undefined,
 ): PlanStep[] {
   if (groups.length === 0) return [];
   const refactored = new Map(groups.flatMap((group) => [...group.templates]));
@@ -262,7 +270,8 @@ function stepsOf(
     problems: [],
   };
   const deploy: { stacks: string[]; actions: string[] } = { stacks: [], actions: [] };
-  for (const input of inputs) {
+  const deployed = (input: RawStack) => compared === undefined || compared.has(input.name);
+  for (const input of inputs.filter(deployed)) {
     const from = refactored.get(input.name) ?? input.before;
     const actions = [...sectionChanges(from, input.after), ...changeLines(predictWithSpec(from, input.after, {}, spec))];
     if (actions.length === 0) continue;
@@ -273,7 +282,8 @@ function stepsOf(
   const problems = exportsInUse(inputs.map((input) => {
     const stack = stacks.get(input.name)!;
     const start = refactored.get(input.name) ?? input.before;
-    return { name: input.name, start, end: input.after, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
+    const end = deployed(input) ? input.after : start;
+    return { name: input.name, start, end, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
   }));
   return [refactor, { kind: 'Deploy', ...deploy, problems }];
 }

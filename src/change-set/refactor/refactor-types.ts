@@ -127,6 +127,15 @@ export interface RefactorPlanOptions {
    * @default - none: ambiguous resources are reported and not paired
    */
   readonly mappings?: RefactorMappingGroup[];
+
+  /**
+   * The names of the stacks to compare, as `cdk refactor STACKS` picks them: only their resources
+   * are paired as renames and moves. The other stacks are still read for their exports and
+   * imports (an export one of them imports stays in use), and they are not deployed by the plan.
+   *
+   * @default - every stack given
+   */
+  readonly stackNames?: string[];
 }
 
 /**

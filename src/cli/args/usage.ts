@@ -29,8 +29,8 @@ Options:
                               conditional ones included), data-loss (a certain
                               failure or data deleted by a removal or replacement),
                               security (a certain failure or permissions broadened:
-                              IAM statements, managed policies, security-group rules
-                              added, as cdk diff --require-approval broadening),
+                              something allowed after that was not before, judged
+                              per principal, so a narrowing or a move passes),
                               none (never)
   --stack <name>              compare only this stack of the assemblies (by stack name,
                               artifact id or construct path); repeatable
@@ -94,7 +94,13 @@ Options:
                           ServiceTimeout, 3600 s unless it sets one)
   --env NAME=value        an environment variable for every function; repeatable
                           (AWS_ENDPOINT_URL_* of your shell are passed on too)
+  --placeholder ID=value  the value of Ref ID, or of Fn::GetAtt with ID.Attribute=value
+                          (Db.Endpoint.Address=127.0.0.1), in every request and in the
+                          functions' environment; Stack:ID=value for one stack; repeatable
   --cold                  a new process for every invocation (default: warm containers)
+  --fast-clock            play on a simulated clock that jumps over the providers' waits
+                          (a 60 s poll of isComplete takes about no time); every deadline
+                          falls where it would, times shown are the simulated ones
   --json                  print the steps as JSON
   --no-color              no colours (also NO_COLOR=1; colours need a terminal)
   --help, -h              show this help

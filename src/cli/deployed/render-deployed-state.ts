@@ -70,11 +70,17 @@ function statusLine(stack: DeployedStack): string | undefined {
   if (status === 'ROLLBACK_COMPLETE' || status === 'ROLLBACK_FAILED') {
     return `${status}${reason}: its creation failed, and CloudFormation cannot update it; a deployment deletes it and creates it again (cdk deploy does): compared as a new stack`;
   }
+  // The stacks CloudFormation refuses to update (`refusedUpdate`): every change to one is a certain failure.
+  const refused = '; any change to it fails';
   if (status === 'UPDATE_ROLLBACK_FAILED') {
-    return `${status}${reason}: CloudFormation refuses updates until the rollback is continued (aws cloudformation continue-update-rollback): compared with its deployed template`;
+    return `${status}${reason}: CloudFormation refuses updates until the rollback is continued (aws cloudformation continue-update-rollback): compared with its deployed template${refused}`;
   }
-  if (status.endsWith('_IN_PROGRESS')) return `${status}${reason}: an operation is running; the template compared is the one CloudFormation returned, and may change when it ends`;
-  if (status.endsWith('_FAILED')) return `${status}${reason}: the last operation failed: compared with its deployed template`;
+  if (status === 'IMPORT_ROLLBACK_FAILED') return `${status}${reason}: a resource import failed and so did its rollback; CloudFormation refuses updates until it is resolved: compared with its deployed template${refused}`;
+  if (status === 'DELETE_FAILED') return `${status}${reason}: its deletion failed, and CloudFormation can only delete it again: compared with its deployed template${refused}`;
+  if (status.endsWith('_IN_PROGRESS')) {
+    return `${status}${reason}: an operation is running; the template compared is the one CloudFormation returned, and may change when it ends${refused} until then`;
+  }
+  if (status.endsWith('_FAILED')) return `${status}${reason}: the last operation failed and kept what it provisioned; an update resumes from it: compared with its deployed template`;
   if (status.endsWith('ROLLBACK_COMPLETE')) return `${status}${reason}: its last update failed and was rolled back: compared with the template it rolled back to`;
   return undefined;
 }

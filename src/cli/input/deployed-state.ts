@@ -65,3 +65,54 @@ export function statusKind(status: string): StatusKind {
   if (status.endsWith('_IN_PROGRESS') || status.endsWith('_FAILED')) return 'unsettled';
   return 'settled';
 }
+
+/** Why CloudFormation refuses to update a stack in some status, and where that is written. */
+interface RefusedStatus {
+  /** What the stack is waiting for and how to get it out (ends the failure's reason). */
+  readonly reason: string;
+  readonly source: string;
+}
+
+/**
+ * The statuses in which CloudFormation refuses an update of the stack (UpdateStack and
+ * CreateChangeSet answer `ValidationError: Stack ... is in <STATUS> state and can not be
+ * updated`). A stack can be updated from `CREATE_COMPLETE`, `UPDATE_COMPLETE`,
+ * `UPDATE_ROLLBACK_COMPLETE`, `IMPORT_COMPLETE` and `IMPORT_ROLLBACK_COMPLETE` (the "last known
+ * stable state" of RollbackStack), and from `CREATE_FAILED` and `UPDATE_FAILED` when its last
+ * operation kept what it had provisioned (the stack failure options: the next update resumes
+ * from the failure). `ROLLBACK_COMPLETE`, `ROLLBACK_FAILED` and `REVIEW_IN_PROGRESS` cannot be
+ * updated either, but `cdk deploy` deletes such a stack and creates it again (a change set of
+ * type CREATE for the last), so `diff` compares them as new stacks (`statusKind`).
+ */
+const REFUSED: ReadonlyArray<{ readonly matches: (status: string) => boolean } & RefusedStatus> = [
+  {
+    matches: (status) => status === 'UPDATE_ROLLBACK_FAILED',
+    reason: 'its last update failed and so did the rollback; continue the rollback first (aws cloudformation continue-update-rollback, skipping the resources that cannot roll back)',
+    source: 'CloudFormation API Reference, ContinueUpdateRollback; org-formation/org-formation-cli#455 ("is in UPDATE_ROLLBACK_FAILED state and can not be updated")',
+  },
+  {
+    matches: (status) => status === 'IMPORT_ROLLBACK_FAILED',
+    reason: 'a resource import failed and so did its rollback; get the stack back to IMPORT_ROLLBACK_COMPLETE first',
+    source: 'CloudFormation User Guide, Stack status codes (IMPORT_ROLLBACK_FAILED); RollbackStack (the stable states an update starts from)',
+  },
+  {
+    matches: (status) => status === 'DELETE_FAILED',
+    reason: 'its deletion failed; it can only be deleted again (aws cloudformation delete-stack --retain-resources for the resources that failed)',
+    source: 'CloudFormation API Reference, DeleteStack (RetainResources: only for a stack in DELETE_FAILED)',
+  },
+  {
+    matches: (status) => status.endsWith('_IN_PROGRESS') && status !== 'REVIEW_IN_PROGRESS',
+    reason: 'an operation is still running; deploy when it has ended',
+    source: 'CloudFormation API Reference, UpdateStack and CreateChangeSet (ValidationError: "... is in UPDATE_IN_PROGRESS state and can not be updated")',
+  },
+];
+
+/**
+ * Why CloudFormation refuses to update a stack in this status (a sentence that names the stack
+ * and the status), or undefined when it updates it.
+ */
+export function refusedUpdate(stackName: string, status: string): string | undefined {
+  const refused = REFUSED.find((entry) => entry.matches(status));
+  return refused === undefined ? undefined : `CloudFormation refuses to update ${stackName} while it is ${status}: ${refused.reason}`;
+}
+

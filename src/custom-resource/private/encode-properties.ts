@@ -10,12 +10,20 @@
  * included: `Lazy.any(() => 7)` is the number 7, `Fn.conditionIf(c, 5, 6)` a number), and an
  * intrinsic whose every outcome has one shape (the branches of `Fn::If`) has that shape.
  *
+ * A number token is a number in the user's code (`cluster.clusterEndpoint.port`, a
+ * `CfnParameter`'s `valueAsNumber`, also in a list or a branch of `Fn.conditionIf`) but
+ * resolves to an intrinsic (`Fn::GetAtt`, `Ref`) that has no shape of its own: the shapes are
+ * read from a resolution in which every number token stands for a number
+ * (`resolveForShapes`).
+ *
  * CloudFormation refuses a template with `null` anywhere ("'null' values are not allowed in
  * templates"), so the properties are written without them: a null object member is left
  * out, a null list item becomes "" (keeping the positions of the items after it), and the
  * runtime puts each null back from the shape.
  */
-import { Token } from 'aws-cdk-lib';
+import {
+  DefaultTokenResolver, IPostProcessor, IResolvable, IResolveContext, StringConcat, Token, Tokenization,
+} from 'aws-cdk-lib';
 import { ConstructPropsError } from './validation-error';
 import { ENCODING_VERSION, EncodedOptions, TypeShape } from '../../runtime/contract';
 
@@ -57,6 +65,51 @@ function intrinsicShape(name: string, argument: unknown): TypeShape | undefined 
 
 function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** What a number token stands for when only its type matters. */
+const A_NUMBER = 0;
+
+/** The value with each number token replaced by a plain number (a copy; tokens of other types stay). */
+function numbersResolved(value: unknown): unknown {
+  if (typeof value === 'number') return Token.isUnresolved(value) ? A_NUMBER : value;
+  if (Array.isArray(value)) return value.map(numbersResolved);
+  if (typeof value !== 'object' || value === null || Tokenization.isResolvable(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) defineOwn(copy, key, numbersResolved(item));
+  return copy;
+}
+
+/**
+ * Resolves as aws-cdk-lib does, but every number token met on the way (also one a `Lazy` or
+ * an intrinsic's operands produce) becomes a plain number: the result has the shapes the
+ * user's values have.
+ */
+class NumberShapeResolver extends DefaultTokenResolver {
+  constructor() {
+    super(new StringConcat());
+  }
+
+  public resolveToken(t: IResolvable, context: IResolveContext, postProcessor: IPostProcessor): any {
+    const produced: IResolvable = {
+      creationStack: t.creationStack,
+      typeHint: t.typeHint,
+      resolve: (inner) => numbersResolved(t.resolve(inner)),
+      toString: () => t.toString(),
+    };
+    return super.resolveToken(produced, context, postProcessor);
+  }
+}
+
+/**
+ * The properties resolved for their shapes only: number tokens are numbers (`0`), everything
+ * else as `context.resolve` makes it (strings may differ: they have no shape).
+ */
+export function resolveForShapes(properties: { [key: string]: unknown }, context: IResolveContext): unknown {
+  const options = { scope: context.scope, preparing: context.preparing, resolver: new NumberShapeResolver() };
+  return Tokenization.resolve(numbersResolved(properties), options);
 }
 
 /** The reserved property's value for these (resolved) properties. */

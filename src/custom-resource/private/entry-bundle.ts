@@ -38,7 +38,22 @@ export class EntryBundleError extends Error {
 }
 
 /** Lock files that mark a project's root, as NodejsFunction looks for them. */
-const LOCK_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock'];
+export const LOCK_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock'];
+
+/** How an entry is built: the bundling options given, with the target of the function's runtime. */
+export interface EntryBuild {
+  /** esbuild's target (`node22`). */
+  readonly target: string;
+  /** Modules left out of the bundle (the external ones and those installed beside it). */
+  readonly external: readonly string[];
+  readonly define?: { readonly [key: string]: string };
+  readonly minify?: boolean;
+  readonly sourceMap?: boolean;
+  readonly banner?: string;
+}
+
+/** The build of an entry without bundling options, for the default runtime. */
+export const DEFAULT_BUILD: EntryBuild = { target: 'node24', external: ['@aws-sdk/*'] };
 
 /**
  * The folder esbuild works from: the nearest folder above the entry with a lock file (the
@@ -48,10 +63,16 @@ const LOCK_FILES = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.loc
  * from elsewhere.
  */
 export function projectRoot(entry: string): string {
-  const start = path.dirname(path.resolve(entry));
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (LOCK_FILES.some((file) => fs.existsSync(path.join(dir, file)))) return dir;
-    if (path.dirname(dir) === dir) return start;
+  const lockFile = findLockFile(entry);
+  return lockFile === undefined ? path.dirname(path.resolve(entry)) : path.dirname(lockFile);
+}
+
+/** The lock file of the project `entry` belongs to: the nearest above it, or undefined. */
+export function findLockFile(entry: string): string | undefined {
+  for (let dir = path.dirname(path.resolve(entry)); ; dir = path.dirname(dir)) {
+    const found = LOCK_FILES.find((file) => fs.existsSync(path.join(dir, file)));
+    if (found !== undefined) return path.join(dir, found);
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 
@@ -60,15 +81,15 @@ export function projectRoot(entry: string): string {
  * absolute: it resolves relative ones against its working directory (the project root), not
  * the process's, so a relative entry or output would be read or written elsewhere.
  */
-function baseOptions(entry: string): Record<string, unknown> {
+function baseOptions(entry: string, build: EntryBuild): Record<string, unknown> {
   return {
     entryPoints: [path.resolve(entry)],
     absWorkingDir: projectRoot(entry),
     bundle: true,
     platform: 'node',
-    target: 'node22',
-    // The Lambda Node.js runtime provides the AWS SDK v3.
-    external: ['@aws-sdk/*'],
+    target: build.target,
+    external: [...build.external],
+    define: { ...build.define },
     logLevel: 'silent',
   };
 }
@@ -81,10 +102,17 @@ function describeFailure(e: unknown): string {
   return (e as Error)?.message ?? String(e);
 }
 
-/** Bundles `entry` into one CommonJS file, `outfile`. */
-export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string): void {
+/** Bundles `entry` into one CommonJS file, `outfile` (with `outfile.map` when the build asks for a source map). */
+export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string, build: EntryBuild = DEFAULT_BUILD): void {
   try {
-    esbuild.buildSync({ ...baseOptions(entry), format: 'cjs', outfile: path.resolve(outfile) });
+    esbuild.buildSync({
+      ...baseOptions(entry, build),
+      format: 'cjs',
+      outfile: path.resolve(outfile),
+      minify: build.minify === true,
+      ...(build.sourceMap === true ? { sourcemap: 'linked' } : {}),
+      ...(build.banner !== undefined ? { banner: { js: build.banner } } : {}),
+    });
   } catch (e) {
     throw new EntryBundleError(`esbuild could not bundle ${entry}: ${describeFailure(e)}`);
   }
@@ -94,10 +122,10 @@ export function bundleEntry(esbuild: EsbuildApi, entry: string, outfile: string)
  * The names `entry` exports, read statically by esbuild without running it; undefined when
  * that cannot be known (a CommonJS module assigning `exports.x`, or `export default {...}`).
  */
-export function entryExports(esbuild: EsbuildApi, entry: string): string[] | undefined {
+export function entryExports(esbuild: EsbuildApi, entry: string, build: EntryBuild = DEFAULT_BUILD): string[] | undefined {
   let outputs: Record<string, { readonly exports?: string[] }>;
   try {
-    outputs = esbuild.buildSync({ ...baseOptions(entry), format: 'esm', write: false, metafile: true, outdir: path.join(path.dirname(path.resolve(entry)), '.cdk-lifecycle-analysis') }).metafile?.outputs ?? {};
+    outputs = esbuild.buildSync({ ...baseOptions(entry, build), format: 'esm', write: false, metafile: true, outdir: path.join(path.dirname(path.resolve(entry)), '.cdk-lifecycle-analysis') }).metafile?.outputs ?? {};
   } catch (e) {
     throw new EntryBundleError(`esbuild could not read ${entry}: ${describeFailure(e)}`);
   }

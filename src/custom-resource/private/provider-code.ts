@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { AssetHashType, FileSystem, Stack, Stage, SymlinkFollowMode, cx_api as cxapi } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct, IConstruct } from 'constructs';
-import { bundleEntry, loadEsbuild } from './entry-bundle';
+import { EntryBuild, bundleEntry, loadEsbuild } from './entry-bundle';
+import { NodeModulesPlan, installNodeModules } from './node-modules';
 import { ConstructPropsError } from './validation-error';
 import { RUNTIME_DIR } from '../../runtime/contract';
 
@@ -79,6 +80,12 @@ export function userCodeSource(scope: Construct, code: lambda.Code): { source?: 
   return { source: { directory: path.resolve(outdir, asset.assetPath), assetHash: asset.assetHash, sourcePath } };
 }
 
+/** How an entry is built and what is installed beside it. */
+export interface EntryStaging {
+  readonly build?: EntryBuild;
+  readonly nodeModules?: NodeModulesPlan;
+}
+
 /** The provider function's code, staged, and what it was made from. */
 export interface StagedCode {
   /** A directory asset of the staged folder. */
@@ -107,7 +114,7 @@ export interface StagedCode {
  * inline code, got the first one's bundle. Staged here, each provider's asset is what its own
  * props say, and identical providers still share one asset (same content, same hash).
  */
-export function stageProviderCode(scope: Construct, source: UserCodeSource, polls: boolean): StagedCode {
+export function stageProviderCode(scope: Construct, source: UserCodeSource, polls: boolean, entryBuild: EntryStaging = {}): StagedCode {
   // Providers that poll get the runtime built with the isComplete and long-wait code.
   const runtimeFile = path.join(polls ? RUNTIME_POLLING_BUNDLE_DIR : RUNTIME_BUNDLE_DIR, 'index.js');
   if (!fs.existsSync(runtimeFile)) {
@@ -131,7 +138,14 @@ export function stageProviderCode(scope: Construct, source: UserCodeSource, poll
     } else if (source && 'entry' in source) {
       const esbuild = loadEsbuild(source.entry);
       if (!esbuild) throw new Error(`cdk-lifecycle: esbuild is needed to bundle ${source.entry}`);
-      bundleEntry(esbuild, source.entry, path.join(staging, `${ENTRY_MODULE}.js`));
+      bundleEntry(esbuild, source.entry, path.join(staging, `${ENTRY_MODULE}.js`), entryBuild.build);
+      if (entryBuild.nodeModules !== undefined) {
+        try {
+          installNodeModules(entryBuild.nodeModules, staging);
+        } catch (error) {
+          throw new ConstructPropsError(scope.node.path, 'bundling.nodeModules', `could not be installed: ${(error as Error).message}`);
+        }
+      }
     }
     fs.mkdirSync(path.join(staging, RUNTIME_DIR), { recursive: true });
     fs.copyFileSync(runtimeFile, path.join(staging, RUNTIME_DIR, 'index.js'));
@@ -143,14 +157,18 @@ export function stageProviderCode(scope: Construct, source: UserCodeSource, poll
     followSymlinks: SymlinkFollowMode.NEVER,
     ...(assetHash === undefined ? {} : { assetHashType: AssetHashType.CUSTOM, assetHash }),
   });
-  return { code, digest: FileSystem.fingerprint(staging, { follow: SymlinkFollowMode.NEVER }), inputs: describeInputs(source, polls), release };
+  const digest = FileSystem.fingerprint(staging, { follow: SymlinkFollowMode.NEVER });
+  return { code, digest, inputs: describeInputs(source, polls, entryBuild), release };
 }
 
 /** The inputs of a provider's asset, in words: the user's code and the runtime variant. */
-function describeInputs(source: UserCodeSource, polls: boolean): string {
+function describeInputs(source: UserCodeSource, polls: boolean, entryBuild: EntryStaging): string {
   const variant = polls ? 'the runtime with polling' : 'the runtime';
   if (source && 'directory' in source) return `the staged folder ${source.directory} (asset hash ${source.assetHash}) with ${variant}`;
-  if (source && 'entry' in source) return `the entry ${path.resolve(source.entry)} with ${variant}`;
+  if (source && 'entry' in source) {
+    const modules = Object.keys(entryBuild.nodeModules?.dependencies ?? {});
+    return `the entry ${path.resolve(source.entry)}${modules.length > 0 ? ` and node modules ${modules.join(', ')}` : ''} with ${variant}`;
+  }
   if (source && 'inlineSource' in source) return `inline code with ${variant}`;
   return variant;
 }

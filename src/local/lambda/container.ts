@@ -7,7 +7,8 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { harnessSource, HarnessOutcome, InvokeMessage, MARKER_VARIABLE, OUTCOME_PREFIX, ReadyMessage } from './harness';
+import { ClockMessage, FAST_CLOCK_VARIABLE, harnessSource, HarnessOutcome, InvokeMessage, MARKER_VARIABLE, OUTCOME_PREFIX, ReadyMessage, SleepMessage } from './harness';
+import { LocalClock } from './local-clock';
 
 /** How an invocation ended. */
 export type InvocationEnd =
@@ -31,6 +32,10 @@ export interface ContainerSpec {
   readonly env: Readonly<Record<string, string>>;
   readonly memoryMb: number;
   readonly timeoutSeconds: number;
+  /** The run's clock (the function's timeout and the invocation's duration are on it). */
+  readonly clock?: LocalClock;
+  /** Called when the invocation's sleeps change (simulated clock): the earliest end, or undefined for none. */
+  readonly onSleep?: () => void;
 }
 
 /**
@@ -62,21 +67,41 @@ export class Container {
   /** Set when the runner kills the process: it is dead from then on, before its exit is reported. */
   private killed = false;
   private frozen = false;
+  private readonly clock: LocalClock;
+  /** When the running invocation's earliest sleep ends on the run's clock (simulated clock); undefined when it does not sleep. */
+  private sleeping?: number;
+  private readonly stopListening: () => void;
 
   public constructor(private readonly spec: ContainerSpec, private readonly onLog: (line: string) => void = () => {}) {
+    this.clock = spec.clock ?? new LocalClock();
     this.child = spawn(process.execPath, [`--max-old-space-size=${Math.max(64, Math.floor(spec.memoryMb))}`, '-e', harnessSource()], {
       cwd: spec.taskRoot,
-      env: { ...spec.env, [MARKER_VARIABLE]: this.marker },
+      env: { ...spec.env, [MARKER_VARIABLE]: this.marker, ...(this.clock.simulated ? { [FAST_CLOCK_VARIABLE]: '1' } : {}) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       windowsHide: true,
     });
+    // A running invocation follows every jump of the clock at once (its sleeps end); the others learn it with their next invocation.
+    this.stopListening = this.clock.onAdvance((offset) => {
+      if (this.current === undefined || this.dead) return;
+      const message: ClockMessage = { type: 'clock', offset };
+      try {
+        this.child.send(message);
+      } catch {
+        // The process is gone: its exit ends the invocation.
+      }
+    });
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
     this.child.stderr!.setEncoding('utf8').on('data', (chunk: string) => this.read(chunk));
-    this.child.on('message', (message: ReadyMessage) => {
+    this.child.on('message', (message: ReadyMessage | SleepMessage) => {
       if (message?.type === 'ready') this.current?.ready();
+      if (message?.type === 'sleep' && this.current !== undefined) {
+        this.sleeping = typeof message.until === 'number' ? message.until : undefined;
+        this.spec.onSleep?.();
+      }
     });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
+      this.stopListening();
       this.flush();
       this.current?.finish({ kind: 'crashed', exitCode: code, signal });
     });
@@ -84,6 +109,14 @@ export class Container {
       this.exited = true;
       this.current?.finish({ kind: 'crashed', exitCode: null, signal: null });
     });
+  }
+
+  /**
+   * When the running invocation's earliest sleep ends on the run's clock, if it is asleep
+   * (simulated clock only): the clock may jump there once every invocation sleeps.
+   */
+  public get sleepingUntil(): number | undefined {
+    return this.current === undefined ? undefined : this.sleeping;
   }
 
   /** Whether the container can take an invocation now. */
@@ -115,34 +148,37 @@ export class Container {
   public invoke(payload: string, requestId: string, traceId = ''): Promise<InvocationOutcome> {
     if (this.dead || this.current !== undefined) throw new Error('a local Lambda container serves one invocation at a time');
     this.claimed = false;
-    let started = Date.now();
+    let started = this.clock.now();
     const cold = this.served === 0;
     this.served++;
     const timeoutMs = this.spec.timeoutSeconds * 1000;
     return new Promise<InvocationOutcome>((resolve) => {
       const logs: string[] = [];
-      let timer: NodeJS.Timeout | undefined;
+      let cancelTimeout: (() => void) | undefined;
       const startTimeout = () => {
-        if (timer !== undefined) return;
+        if (cancelTimeout !== undefined) return;
         clearTimeout(initTimer);
-        started = Date.now();
-        timer = setTimeout(() => {
+        started = this.clock.now();
+        // On the run's clock: a simulated clock that jumps past the deadline times the invocation out, as Lambda would.
+        cancelTimeout = this.clock.setTimer(() => {
           this.stop();
           finish({ kind: 'timeout', seconds: this.spec.timeoutSeconds });
         }, timeoutMs);
       };
+      // The Init phase is the machine's work: its limit is on the machine's clock.
       const initTimer = setTimeout(startTimeout, INIT_LIMIT_MS);
       const finish = (end: InvocationEnd) => {
         if (this.current?.logs !== logs) return;
         clearTimeout(initTimer);
-        clearTimeout(timer);
+        cancelTimeout?.();
         this.current = undefined;
+        this.sleeping = undefined;
         if (!this.dead) this.freeze();
-        resolve({ end, logs, durationMs: Date.now() - started, cold });
+        resolve({ end, logs, durationMs: this.clock.now() - started, cold });
       };
       this.current = { logs, onLine: (line) => { logs.push(line); this.onLog(line); }, finish, ready: startTimeout };
       this.thaw();
-      const message: InvokeMessage = { type: 'invoke', payload, requestId, timeoutMs, traceId };
+      const message: InvokeMessage = { type: 'invoke', payload, requestId, timeoutMs, traceId, ...(this.clock.simulated ? { clockOffset: this.clock.offsetMs } : {}) };
       try {
         this.child.send(message);
       } catch {
@@ -153,6 +189,7 @@ export class Container {
 
   /** Kills the process (a no-op once it is gone). */
   public stop(): void {
+    this.stopListening();
     if (this.exited) return;
     this.killed = true;
     this.thaw();

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Container } from './container';
 import { InvocationRecord, RecordedEnd, retried, syncResult } from './invocation-record';
+import { LocalClock } from './local-clock';
 import { LocalLambda, SyncResult } from '../aws/lambda-api';
 import { stopsRecursion, TraceContext, traceFor } from '../rules/recursion-guard';
 import { runnableProblem } from '../stack/find-provider';
@@ -31,6 +32,8 @@ export interface PoolOptions {
    * first delivery ended (a late one), to show that a function handles both.
    */
   readonly redeliver?: (payload: string) => boolean;
+  /** The run's clock; a simulated one jumps when every invocation in flight sleeps. Default: the machine's. */
+  readonly clock?: LocalClock;
 }
 
 /** Containers one function may run at once; more invocations wait for one to be free. */
@@ -46,8 +49,12 @@ export class FunctionPool implements LocalLambda {
   private readonly listeners = new Set<() => void>();
   private running = 0;
   private generation = 0;
+  private clockCheck = false;
+  public readonly clock: LocalClock;
 
-  public constructor(private functions: FunctionRegistry, private readonly options: PoolOptions) {}
+  public constructor(private functions: FunctionRegistry, private readonly options: PoolOptions) {
+    this.clock = options.clock ?? new LocalClock();
+  }
 
   /**
    * Makes `functions` the deployed ones: the Lambda API finds functions among them from now on
@@ -147,10 +154,29 @@ export class FunctionPool implements LocalLambda {
 
   private changed(): void {
     for (const listener of this.listeners) listener();
+    this.checkClock();
+  }
+
+  /**
+   * A simulated clock jumps when every invocation in flight sleeps (none works, none waits to
+   * start): to the earliest end of their sleeps, or sooner when a timer of the run (a
+   * function's timeout, a step's ServiceTimeout) is due first. Checked once things settle.
+   */
+  private checkClock(): void {
+    if (!this.clock.simulated || this.clockCheck) return;
+    this.clockCheck = true;
+    setImmediate(() => {
+      this.clockCheck = false;
+      const sleeping = [...this.containers.values()].flat()
+        .map((container) => container.sleepingUntil)
+        .filter((until): until is number => until !== undefined);
+      if (sleeping.length === 0 || sleeping.length < this.running) return;
+      this.clock.advanceTo(Math.min(...sleeping, this.clock.nextDue() ?? Infinity));
+    });
   }
 
   private async run(fn: LambdaFunctionSpec, payload: string, type: 'Event' | 'RequestResponse', attempt: number, trace: TraceContext): Promise<InvocationRecord> {
-    const startedAt = Date.now();
+    const startedAt = this.clock.now();
     const generation = this.generation;
     const base = { fn, type, attempt, logs: [], durationMs: 0, cold: false, startedAt, chainCount: trace.count };
     if (stopsRecursion(fn, trace)) return this.record({ ...base, end: { kind: 'recursion-stopped', count: trace.count } });
@@ -158,7 +184,7 @@ export class FunctionPool implements LocalLambda {
     if (problem !== undefined) return this.record({ ...base, end: { kind: 'not-runnable', reason: `function ${fn.logicalId} ${problem.problem}` } });
     const container = await this.container(fn);
     if (container === undefined || generation !== this.generation) return this.record({ ...base, end: { kind: 'stopped' } });
-    const outcome = await container.invoke(payload, `${Date.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`, trace.header);
+    const outcome = await container.invoke(payload, `${this.clock.now().toString(16)}-${attempt}-${Math.random().toString(16).slice(2, 10)}`, trace.header);
     if (this.options.cold || container.dead) this.remove(fn, container);
     this.wake(fn);
     const end: RecordedEnd = generation !== this.generation && outcome.end.kind === 'crashed' ? { kind: 'stopped' } : outcome.end;
@@ -180,10 +206,8 @@ export class FunctionPool implements LocalLambda {
       if (idle !== undefined) return idle.claim();
       if (list.length < MAX_CONTAINERS_PER_FUNCTION) {
         const taskRoot = this.taskRoot(fn);
-        const container = new Container(
-          { taskRoot, env: this.options.environment(fn, taskRoot), memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds },
-          (line) => this.options.onLog?.(fn, line),
-        );
+        const spec = { taskRoot, env: this.options.environment(fn, taskRoot), memoryMb: fn.memoryMb, timeoutSeconds: fn.timeoutSeconds };
+        const container = new Container({ ...spec, clock: this.clock, onSleep: () => this.checkClock() }, (line) => this.options.onLog?.(fn, line));
         this.containers.set(fn, [...list, container]);
         return container.claim();
       }

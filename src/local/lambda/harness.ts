@@ -7,9 +7,13 @@
  * printed, in a line that starts with a marker only the runner knows, so the runner can tell
  * the invocation's log lines from the next one's.
  *
+ * With a simulated clock (`fastClock`), the container's clock (container-clock.ts) is set up
+ * before anything loads, and follows the runner's offset.
+ *
  * The function is sent to the child as source text (`harnessSource()`): it must use nothing
  * from this module's scope.
  */
+import { ContainerClock, containerClock } from './container-clock';
 
 /** The message the runner sends for each invocation. */
 export interface InvokeMessage {
@@ -21,6 +25,20 @@ export interface InvokeMessage {
   readonly timeoutMs: number;
   /** The invocation's X-Ray trace header, set as `_X_AMZN_TRACE_ID` while it runs (as Lambda sets it). */
   readonly traceId: string;
+  /** With a simulated clock: how far the run's clock is ahead of the machine's, in ms. */
+  readonly clockOffset?: number;
+}
+
+/** The runner's clock jumped (simulated clock): the new offset. */
+export interface ClockMessage {
+  readonly type: 'clock';
+  readonly offset: number;
+}
+
+/** The harness's sleeps changed (simulated clock): when the earliest ends on the run's clock, or null for none. */
+export interface SleepMessage {
+  readonly type: 'sleep';
+  readonly until: number | null;
 }
 
 /** What the harness reports after an invocation. */
@@ -31,6 +49,9 @@ export type HarnessOutcome =
 /** Environment variable carrying the container's marker to the harness (removed before user code loads). */
 export const MARKER_VARIABLE = 'CDK_LIFECYCLE_LOCAL_MARKER';
 
+/** Environment variable telling the harness to play the run's simulated clock (removed before user code loads). */
+export const FAST_CLOCK_VARIABLE = 'CDK_LIFECYCLE_LOCAL_FAST_CLOCK';
+
 /** The IPC message the harness sends once the handler is loaded (Lambda's Init phase is over). */
 export interface ReadyMessage {
   readonly type: 'ready';
@@ -39,12 +60,12 @@ export interface ReadyMessage {
 /** The first characters of an outcome line: a record separator, then the container's marker. */
 export const OUTCOME_PREFIX = '\u001e';
 
-/** The harness, as the source text given to `node -e`. */
+/** The harness, as the source text given to `node -e`: the container's clock first (see container-clock.ts), then the harness. */
 export function harnessSource(): string {
-  return `(${harness.toString()})();`;
+  return `(${harness.toString()})((${containerClock.toString()})());`;
 }
 
-function harness(): void {
+function harness(clock: ContainerClock): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const nodePath: typeof import('node:path') = require('node:path');
   const nodeUrl: typeof import('node:url') = require('node:url');
@@ -109,8 +130,10 @@ function harness(): void {
     process.stdout.write(`\n${'\u001e'}${marker} ${JSON.stringify(outcome)}\n`);
   };
 
-  process.on('message', (message: { type?: string; payload: string; requestId: string; timeoutMs: number; traceId: string }) => {
+  process.on('message', (message: { type?: string; payload: string; requestId: string; timeoutMs: number; traceId: string; clockOffset?: number; offset?: number }) => {
+    if (message?.type === 'clock') clock.moveTo(message.offset);
     if (message?.type !== 'invoke') return;
+    clock.moveTo(message.clockOffset);
     // The AWS SDK's recursion-detection middleware copies it into the X-Amzn-Trace-Id of every call.
     process.env._X_AMZN_TRACE_ID = message.traceId;
     // The timeout counts from the end of Init (loading the handler), as in Lambda.

@@ -89,7 +89,8 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
   const firstDenied = aws.access.denied.length;
   const firstAccessNote = aws.access.notes.length;
   const parametersBefore = new Set(aws.parameters.list().map((parameter) => parameter.name));
-  const sentAt = Date.now();
+  const clock = aws.clock;
+  const sentAt = clock.now();
 
   const payload = JSON.stringify(sent);
   if (provider.kind === 'lambda') {
@@ -107,7 +108,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
     progress: (answered) => options.onProgress?.({
       label: request.label,
       logicalResourceId: target.logicalId,
-      elapsedMs: Date.now() - sentAt,
+      elapsedMs: clock.now() - sentAt,
       invocations: aws.pool.records.length - firstRecord,
       running: aws.pool.inFlight,
       answered,
@@ -143,7 +144,7 @@ export async function playStep(aws: LocalAws, request: StepRequest, index: numbe
     ...(checked.bytes === undefined ? {} : { responseBytes: checked.bytes }),
     ...(checked.status === undefined ? {} : { status: checked.status }),
     ...(checked.physicalResourceId === undefined ? {} : { physicalResourceId: checked.physicalResourceId }),
-    durationMs: (responses[0]?.receivedAt ?? Date.now()) - sentAt,
+    durationMs: (responses[0]?.receivedAt ?? clock.now()) - sentAt,
     violations,
     notes,
     invocations: records.map(summarize),
@@ -172,7 +173,7 @@ function waitForAnswer(
     const finish = (outcome: WaitOutcome) => {
       if (done) return;
       done = true;
-      clearTimeout(limit);
+      cancelLimit();
       clearInterval(ticker);
       unsubscribePool();
       unsubscribeResponses();
@@ -188,7 +189,8 @@ function waitForAnswer(
       if (aws.pool.records.length - wait.firstRecord > MAX_INVOCATIONS_PER_STEP) finish('runaway');
       else if (aws.pool.inFlight === 0) finish('settled');
     };
-    const limit = setTimeout(() => finish('limit'), wait.waitLimitMs);
+    // On the run's clock: a simulated one that jumps to the ServiceTimeout ends the wait there.
+    const cancelLimit = aws.clock.setTimer(() => finish('limit'), wait.waitLimitMs);
     const ticker = setInterval(() => wait.progress(answered()), 250);
     ticker.unref();
     const unsubscribePool = aws.pool.onChange(() => setImmediate(check));

@@ -9,10 +9,12 @@ import { LocalAws } from '../local-aws';
 import { RequestType } from '../request/cloudformation-request';
 import { dependenciesOnly, ExistingResources } from '../rules/existing-resources';
 import { templateSizeNote } from '../rules/template-checks';
+import { networkVerdict, NetworkVerdict } from '../rules/vpc-network';
 import { Deployment, deploymentOf } from '../stack/deployment';
 import { CustomResourceTarget } from '../stack/find-custom-resource';
 import { findProvider, Provider } from '../stack/find-provider';
 import { FunctionRegistry } from '../stack/lambda-functions';
+import { Placeholders } from '../stack/placeholders';
 import { PlayedResource, TemplateResolver } from '../stack/template-resolver';
 
 /** Where and how a play runs. */
@@ -23,6 +25,8 @@ export interface PlayContext {
   readonly onStep?: (step: StepResult) => void;
   /** The steps played so far (the next one is numbered after them). */
   readonly steps: StepResult[];
+  /** The user's values for `Ref` and `Fn::GetAtt`. */
+  readonly placeholders?: Placeholders;
 }
 
 /** What a resolution needs besides the value. */
@@ -59,6 +63,8 @@ export interface PlayRequest {
 export class ResourcePlayer {
   public readonly deployment: Deployment;
   public readonly provider: Provider;
+  /** What the provider's functions cannot reach from their VPC subnets (every request suffers it). */
+  private readonly network: NetworkVerdict;
 
   /**
    * @throws LocalSetupError when the provider cannot run locally
@@ -66,6 +72,7 @@ export class ResourcePlayer {
   public constructor(private readonly context: PlayContext, public readonly target: CustomResourceTarget, private readonly scope: ResolveScope) {
     this.deployment = deploymentOf(target.stack);
     this.provider = findProvider(target, scope.functions, this.resolver(scope));
+    this.network = networkVerdict(this.provider.kind === 'lambda' ? [this.provider.fn] : this.provider.subscribers);
   }
 
   /** Plays one request and records the step. */
@@ -89,9 +96,11 @@ export class ResourcePlayer {
       ...(request.physicalResourceId === undefined ? {} : { physicalResourceId: request.physicalResourceId }),
       notes,
     }, this.context.steps.length + 1, this.context.options).finally(() => { access.existing = undefined; });
+    // Locally every call reaches the runner; deployed, the network decides (see vpc-network.ts).
+    step.violations.push(...this.network.violations);
     if (this.context.steps.length === 0) {
       const sizeNote = templateSizeNote(this.target.stack.templateBytes);
-      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]));
+      step.notes.push(...runtimeNotes(this.provider), ...(sizeNote === undefined ? [] : [sizeNote]), ...this.network.notes);
     }
     this.context.steps.push(step);
     this.context.onStep?.(step);
@@ -109,7 +118,7 @@ export class ResourcePlayer {
   private resolver(scope: ResolveScope): TemplateResolver {
     const stack = scope.stacks.find((candidate) => candidate.name === this.target.stack.name) ?? this.target.stack;
     const { functions, stacks, played, replaced } = scope;
-    return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced });
+    return new TemplateResolver({ stack, deployment: this.deployment, functions, stacks, played, replaced, placeholders: this.context.placeholders });
   }
 }
 

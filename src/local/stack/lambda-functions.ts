@@ -38,6 +38,8 @@ export interface LambdaFunctionSpec {
   readonly recursiveLoop: string;
   /** The function's `Role` as the template has it (usually `Fn::GetAtt` of a role of the stack). */
   readonly role?: unknown;
+  /** `VpcConfig` as the template has it, when the function runs in a VPC. */
+  readonly vpcConfig?: unknown;
   readonly code: FunctionCode;
   /** The registry of the function's assembly (references in its settings resolve there). */
   readonly registry: FunctionRegistry;
@@ -108,6 +110,7 @@ function functionsOf(stack: AssemblyStack, registry: FunctionRegistry): LambdaFu
       maxRetries: retries.get(logicalId) ?? DEFAULT_RETRIES,
       recursiveLoop: typeof properties.RecursiveLoop === 'string' ? properties.RecursiveLoop : 'Terminate',
       ...(properties.Role === undefined ? {} : { role: properties.Role }),
+      ...(properties.VpcConfig === undefined ? {} : { vpcConfig: properties.VpcConfig }),
       code: codeOf(stack, properties, metadata),
       registry,
     }];

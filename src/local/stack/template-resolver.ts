@@ -6,14 +6,19 @@
  *
  * Known exactly: parameters (their Default, or the value given), pseudo parameters (of the
  * local deployment), mappings, conditions, the names and ARNs of the assembly's Lambda
- * functions and SNS topics, exports of other stacks of the assembly, and the physical ids and
- * Data of custom resources already played in this run.
+ * functions and SNS topics, exports of other stacks of the assembly, the physical ids and
+ * Data of custom resources already played in this run, and the `Ref` of a resource the
+ * template names explicitly, for the types whose `Ref` is that name (a bucket's `BucketName`,
+ * a table's `TableName`: CloudFormation returns the name). The user's placeholders
+ * (`Placeholders`) stand in for the rest.
  */
 import { Deployment, nameSuffix } from './deployment';
 import { FunctionRegistry } from './lambda-functions';
+import { Placeholders } from './placeholders';
 import { AssemblyStack } from '../../assembly/read-assembly';
 import { cfnEqual } from '../../change-set/cfn-equal';
 import { isPlainObject } from '../../change-set/input/read-template';
+import { refNameProperty } from '../../spec/replacement-spec';
 import { IntrinsicEvaluator, Known, known, NO_VALUE } from '../../template/intrinsic-evaluator';
 
 /** What a played custom resource answered, for `Ref` and `Fn::GetAtt` on it. */
@@ -35,12 +40,22 @@ export interface ResolverContext {
   readonly replaced?: ReadonlySet<string>;
   /** Parameter values that override the template's defaults. */
   readonly parameters?: Readonly<Record<string, string>>;
+  /** The user's values for `Ref` and `Fn::GetAtt` (they win over defaults and placeholders, not over played resources). */
+  readonly placeholders?: Placeholders;
 }
+
+/**
+ * Types whose generated physical name CloudFormation writes in lower case: a bucket name may
+ * hold no upper-case letter (Amazon S3 User Guide, "General purpose bucket naming rules").
+ */
+const LOWER_CASE_NAMES = new Set(['AWS::S3::Bucket']);
 
 /** Resolves template values; `notes` collects the placeholders used, once each. */
 export class TemplateResolver {
   public readonly notes: string[] = [];
   private readonly evaluator: IntrinsicEvaluator;
+  /** Resources whose name is being resolved (a name that refers to itself is no name). */
+  private readonly naming = new Set<string>();
 
   public constructor(private readonly context: ResolverContext) {
     const template = context.stack.template;
@@ -121,15 +136,19 @@ export class TemplateResolver {
       const given = this.context.parameters?.[target];
       const fallback = parameters[target].Default;
       if (given !== undefined) return given;
+      const placeholder = this.given(target);
+      if (placeholder !== NOT_GIVEN) return placeholder;
       if (fallback !== undefined) return this.value(fallback, 0);
-      return this.placeholder(target, `parameter ${target} has no Default: pass its value`);
+      return this.placeholder(target, `parameter ${target} has no Default: give its value with the placeholder ${target}=<value>`);
     }
     const played = this.context.played?.get(target);
     if (played !== undefined) return played.physicalResourceId;
+    const placeholder = this.given(target);
+    if (placeholder !== NOT_GIVEN) return placeholder;
     const type = this.typeOf(target);
     if (type === 'AWS::Lambda::Function') return this.context.functions.byLogicalId(stack, target)?.name ?? this.resourceId(target);
     if (type === 'AWS::SNS::Topic') return this.topicArn(target);
-    return this.resourceId(target);
+    return this.explicitName(target) ?? this.resourceId(target);
   }
 
   private getAtt(target: string, attribute: string): unknown {
@@ -138,6 +157,8 @@ export class TemplateResolver {
       const value = played.data?.[attribute];
       return value !== undefined ? value : this.placeholder(`${target}.${attribute}`, `Fn::GetAtt ${target}.${attribute}: the played resource answered no Data key ${attribute}; CloudFormation would fail the stack`);
     }
+    const placeholder = this.given(target, attribute);
+    if (placeholder !== NOT_GIVEN) return placeholder;
     const type = this.typeOf(target);
     const fn = type === 'AWS::Lambda::Function' ? this.context.functions.byLogicalId(this.context.stack, target) : undefined;
     if (fn !== undefined && attribute === 'Arn') return fn.arn;
@@ -146,9 +167,38 @@ export class TemplateResolver {
     if (/Arn$/.test(attribute) && type !== undefined) {
       const service = type.split('::')[1]?.toLowerCase() ?? 'service';
       const { partition, region, account } = this.context.deployment;
-      return this.placeholder(`${target}.${attribute}`, undefined, `arn:${partition}:${service}:${region}:${account}:${this.resourceId(target, false).toLowerCase()}`);
+      const name = this.explicitName(target) ?? this.resourceId(target, false).toLowerCase();
+      return this.placeholder(`${target}.${attribute}`, undefined, `arn:${partition}:${service}:${region}:${account}:${name}`);
     }
     return this.placeholder(`${target}.${attribute}`);
+  }
+
+  /** The user's value for `Ref target` or `Fn::GetAtt target.attribute`, noted; NOT_GIVEN without one. */
+  private given(target: string, attribute?: string): unknown {
+    const found = this.context.placeholders?.lookup(this.context.stack, target, attribute);
+    if (found === undefined) return NOT_GIVEN;
+    this.note(`${attribute === undefined ? `Ref ${target}` : `Fn::GetAtt ${target}.${attribute}`} is ${JSON.stringify(found.value)}, as the placeholder ${found.key} gives it`);
+    return found.value;
+  }
+
+  /**
+   * The name the template gives the resource, when its type's `Ref` returns that name (the
+   * spec's Ref identifier is the name property): a bucket's `BucketName`, a table's
+   * `TableName`. Undefined when the template sets none, or not as a text.
+   */
+  private explicitName(target: string): string | undefined {
+    const type = this.typeOf(target);
+    const property = type === undefined ? undefined : refNameProperty(type);
+    const resource = this.context.stack.template.Resources[target];
+    const properties = isPlainObject(resource) && isPlainObject(resource.Properties) ? resource.Properties : {};
+    if (property === undefined || properties[property] === undefined || this.naming.has(target)) return undefined;
+    this.naming.add(target);
+    try {
+      const name = this.value(properties[property], 1);
+      return typeof name === 'string' && name !== '' ? name : undefined;
+    } finally {
+      this.naming.delete(target);
+    }
   }
 
   private importValue(exportName: string): unknown {
@@ -179,16 +229,20 @@ export class TemplateResolver {
     return `arn:${partition}:sns:${region}:${account}:${name}`;
   }
 
-  /** `<stack>-<logical id>-<suffix>`, as CloudFormation names resources; noted unless `note` is false. */
+  /**
+   * `<stack>-<logical id>-<suffix>`, as CloudFormation names resources (in lower case for the
+   * types whose names must be); noted unless `note` is false.
+   */
   private resourceId(logicalId: string, note = true): string {
     const replaced = this.context.replaced?.has(logicalId) === true;
-    const id = `${this.context.deployment.stackName}-${logicalId}-${nameSuffix(`${this.context.deployment.stackId}/${logicalId}${replaced ? '/replacement' : ''}`)}`;
-    if (note) this.note(`Ref ${logicalId} is the placeholder "${id}": CloudFormation sends the deployed resource's id${replaced ? ' (of its replacement)' : ''}`);
+    const generated = `${this.context.deployment.stackName}-${logicalId}-${nameSuffix(`${this.context.deployment.stackId}/${logicalId}${replaced ? '/replacement' : ''}`)}`;
+    const id = LOWER_CASE_NAMES.has(this.typeOf(logicalId) ?? '') ? generated.toLowerCase() : generated;
+    if (note) this.note(`Ref ${logicalId} is the placeholder "${id}": CloudFormation sends the deployed resource's id${replaced ? ' (of its replacement)' : ''} (another with the placeholder ${logicalId}=<value>)`);
     return id;
   }
 
   private placeholder(what: string, reason?: string, value: string = `<${what}>`): string {
-    this.note(reason === undefined ? `${what} is the placeholder "${value}": CloudFormation sends the deployed value` : `${reason}; "${value}" is sent instead`);
+    this.note(reason === undefined ? `${what} is the placeholder "${value}": CloudFormation sends the deployed value (another with the placeholder ${what}=<value>)` : `${reason}; "${value}" is sent instead`);
     return value;
   }
 
@@ -196,6 +250,9 @@ export class TemplateResolver {
     if (!this.notes.includes(note)) this.notes.push(note);
   }
 }
+
+/** What `given` returns when the user gave no value. */
+const NOT_GIVEN = Symbol('not given');
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;

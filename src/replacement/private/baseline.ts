@@ -66,11 +66,17 @@ export class Baseline {
   }
 
   /**
-   * The deployed template of a stack, by artifact id or stack name. A single template file
+   * The deployed template of a stack, by artifact id or stack name (an artifact deployed under
+   * another stack name is not this stack: its name changed). A single template file
    * applies to the stack its file name names (`<name>.template.json`, `<name>.yaml`, ...),
    * or to the only stack of the app.
    */
   public templateFor(artifactId: string, stackName: string, onlyStack: boolean): DeployedTemplate | undefined {
+    // The same construct deployed under another stack name is another CloudFormation stack: the old one stays deployed.
+    const sameArtifact = this.deployedStacks.find((stack) => stack.artifactId === artifactId);
+    if (sameArtifact !== undefined && sameArtifact.stackName !== stackName) {
+      return this.deployedStacks.find((stack) => stack.stackName === stackName)?.deployed;
+    }
     const named = this.byName.get(artifactId) ?? this.byName.get(stackName);
     if (named !== undefined) return named;
     return onlyStack ? this.single : undefined;

@@ -16,7 +16,7 @@
  * Resources of one stack share its environment, known or not: an error.
  */
 import { CfnResource, Stack, Token } from 'aws-cdk-lib';
-import { addFinding } from './add-finding';
+import { GuardErrors } from './guard-errors';
 import { logicalIdOf } from './logical-id';
 import { readCfnProperty } from './read-property';
 import { ResourceKnowledge } from './replacement-knowledge';
@@ -45,6 +45,9 @@ export class NameCollisions {
   private readonly candidates: Array<{ readonly resource: CfnResource; readonly knowledge: ResourceKnowledge }> = [];
   private readonly seen = new WeakSet<CfnResource>();
 
+  /** @param errors where the findings go (and the errors are remembered for the app's synthesis) */
+  public constructor(private readonly errors: GuardErrors) {}
+
   /** Remembers a named resource; its names are read when the check runs (after CDK fills in generated names). */
   public consider(resource: CfnResource, knowledge: ResourceKnowledge): void {
     // A synthesis may visit the tree again (an assertion synthesizes once per call): one entry per resource.
@@ -65,23 +68,23 @@ export class NameCollisions {
     }
     for (const group of byKey.values()) {
       for (let i = 0; i < group.length; i++) {
-        for (let j = i + 1; j < group.length; j++) report(group[i], group[j]);
+        for (let j = i + 1; j < group.length; j++) report(this.errors, group[i], group[j]);
       }
     }
   }
 }
 
-function report(a: NameHolder, b: NameHolder): void {
+function report(errors: GuardErrors, a: NameHolder, b: NameHolder): void {
   const same = sameScope(a, b);
   if (same === false) return;
   for (const [holder, other] of [[a, b], [b, a]] as const) {
     const where = other.stack === holder.stack ? 'in the same stack' : `in stack ${other.stack.stackName}`;
     const what = `${holder.resource.cfnResourceType} ${logicalIdOf(holder.stack, holder.resource)} has the name ${holder.names}, as ${other.resource.node.path} ${where} does`;
     if (same === true) {
-      addFinding(holder.resource, 'error', FindingId.NAME_COLLISION,
+      errors.add(holder.resource, 'error', FindingId.NAME_COLLISION,
         `${what}: such names are unique ${SCOPE_TEXT[holder.scope]}, so one of the two deployments will fail. Give one of them another name.`);
     } else {
-      addFinding(holder.resource, 'warning', FindingId.NAME_MAY_COLLIDE,
+      errors.add(holder.resource, 'warning', FindingId.NAME_MAY_COLLIDE,
         `${what}: such names are unique ${SCOPE_TEXT[holder.scope]}, and the ${holder.scope === 'account' ? 'account' : 'account or Region'} of ${unknownStacks(holder, other)} is not known at synth time: if both deploy there, one of them fails. Give one of them another name, or set the stacks' env.`);
     }
   }

@@ -13,7 +13,7 @@ import { escapeHtml as e } from './escape-html';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets';
 import { KIND_STYLE, legend, MAX_GRAPH_NODES, stackGraph } from './stack-graph';
 import { kindsOf } from '../review-rules';
-import { broadens, ruleText, statementText } from '../security/security-changes';
+import { securityRows } from '../security/security-rows';
 
 /** What the page says about the run besides the review. */
 export interface PageOptions {
@@ -62,6 +62,7 @@ export function renderHtml(review: Review, options: PageOptions): string {
     `<header><h1>Predicted changes</h1><p class="path mono">${e(options.before)} → ${e(options.after)} · ${e(options.tool)}</p>`,
     summary(review),
     '</header>',
+    stackNotes(review),
     filters(stacks, types, shown.length),
     ...sections.map(([id, title, changes]) => changeSection(id, title, changes, listing) + (id === 'renames' ? planSection(options.planLines ?? []) : '')),
     securityTables(review),
@@ -72,6 +73,12 @@ export function renderHtml(review: Review, options: PageOptions): string {
     '</body></html>',
     '',
   ].join('\n');
+}
+
+/** What the review says of stacks as a whole (a stack the app no longer has stays deployed). */
+function stackNotes(review: Review): string {
+  const items = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `<li><strong>${e(stack.name)}</strong>: ${e(note)}</li>`));
+  return items.length === 0 ? '' : `<section id="stack-notes"><h2>Stacks</h2><ul>${items.join('')}</ul></section>`;
 }
 
 function summary(review: Review): string {
@@ -155,17 +162,13 @@ function details(list: readonly ReviewDetail[]): string {
   }).join('')}</ul>`;
 }
 
-/** The IAM statements, managed policies and security-group rules added and removed, per stack, as cdk diff tables them. */
+/** The IAM statements, managed policies, security-group rules and settings added and removed, per stack, as cdk diff tables them. */
 function securityTables(review: Review): string {
   const rows = review.stacks.flatMap((stack) => [...stack.security ?? []].flatMap(([nested, changes]) => {
     const where = `${stack.name || 'template'}${nested === '' ? '' : `/${nested}`}`;
     const tr = (change: '+' | '-', wide: boolean, what: string, text: string) =>
       `<tr class="security-row" data-stack="${e(where)}"><td class="${wide ? 'level level-fail' : ''}">${wide ? '+ broadens' : change}</td><td>${e(where)}</td><td>${what}</td><td class="mono">${e(text)}</td></tr>`;
-    return [
-      ...changes.statements.map(({ change, item }) => tr(change, broadens(change, item.effect), 'IAM statement', statementText(item))),
-      ...changes.managedPolicies.map(({ change, item }) => tr(change, broadens(change), 'managed policy', `${item.policyArn} on ${item.logicalId}`)),
-      ...changes.rules.map(({ change, item }) => tr(change, broadens(change), `security group ${item.direction}`, `${ruleText(item)} (${item.logicalId})`)),
-    ];
+    return securityRows(changes).map((one) => tr(one.change, one.broadening, e(one.what), one.text));
   }));
   if (rows.length === 0) return '<section id="security-tables"><h2>IAM statements and security-group rules</h2><p class="empty">None changed.</p></section>';
   return `<section id="security-tables" class="changes"><h2>IAM statements and security-group rules <span class="count">(${rows.length})</span></h2>`

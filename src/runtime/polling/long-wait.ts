@@ -49,11 +49,13 @@ export async function waitInThisInvocation(deps: LongWaitDependencies, part: Wai
   const stored = responseUrl === undefined ? part.hop : undefined;
   switch (end.kind) {
     case 'complete': {
-      part.logger.info('isComplete reported completion', { attempts: end.attempts, dataKeys: part.result.NoEcho ? undefined : Object.keys(end.data ?? {}) });
-      const body = success(part, end.data);
+      // NoEcho from onEvent or from isComplete's answer masks the whole Data, as onEvent's alone does.
+      const noEcho = part.result.NoEcho === true || end.noEcho === true;
+      part.logger.info('isComplete reported completion', { attempts: end.attempts, dataKeys: noEcho ? undefined : Object.keys(end.data ?? {}) });
+      const body = success(part, end.data, noEcho);
       // Each Data fits alone; together (isComplete's over onEvent's) they may not.
       if (body.Data && jsonBytes(body) > MAX_BODY_BYTES) {
-        const reason = `${dataTooLargeReason(measureData(body.Data), part.result.NoEcho === true)} (onEvent's Data and isComplete's together) ${logs}`;
+        const reason = `${dataTooLargeReason(measureData(body.Data), noEcho)} (onEvent's Data and isComplete's together) ${logs}`;
         part.logger.error('the Data of onEvent and isComplete together do not fit the response', {});
         return { kind: 'answer', body: failedWait(part, reason), stored };
       }
@@ -89,7 +91,7 @@ export async function finishWait<S>(
   return answered;
 }
 
-function success(part: WaitPart, data: Record<string, unknown> | undefined): ResponseBody {
+function success(part: WaitPart, data: Record<string, unknown> | undefined, noEcho: boolean): ResponseBody {
   const { request, result } = part;
   const body: ResponseBody = {
     Status: 'SUCCESS',
@@ -100,6 +102,6 @@ function success(part: WaitPart, data: Record<string, unknown> | undefined): Res
   };
   if (request.RequestType === 'Delete') return body;
   const merged = result.Data || data ? { ...result.Data, ...data } : undefined;
-  return { ...body, Data: merged, NoEcho: result.NoEcho };
+  return { ...body, Data: merged, NoEcho: noEcho ? true : result.NoEcho };
 }
 

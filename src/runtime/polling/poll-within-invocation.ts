@@ -37,7 +37,7 @@ export interface PollWithinInvocation {
 
 /** How the wait ended in this invocation. */
 export type PollEnd =
-  | { readonly kind: 'complete'; readonly attempts: number; readonly data?: Record<string, unknown> }
+  | { readonly kind: 'complete'; readonly attempts: number; readonly data?: Record<string, unknown>; readonly noEcho?: boolean }
   | { readonly kind: 'failed'; readonly attempts: number; readonly error: string }
   | { readonly kind: 'timed-out'; readonly attempts: number }
   | { readonly kind: 'continue'; readonly attempts: number; readonly due: number };
@@ -61,7 +61,7 @@ export async function pollWithinInvocation(input: PollWithinInvocation): Promise
     const outcome = validateIsComplete(await withDeadline(called, callDeadline - input.now()), input.noEcho);
     attempts++;
     if (!outcome.ok) return { kind: 'failed', attempts, error: outcome.error };
-    if (outcome.complete) return { kind: 'complete', attempts, ...(outcome.data ? { data: outcome.data } : {}) };
+    if (outcome.complete) return { kind: 'complete', attempts, ...(outcome.data ? { data: outcome.data } : {}), ...(outcome.noEcho ? { noEcho: true } : {}) };
     due = input.now() + waitBefore(attempts, input.schedule);
   }
 }

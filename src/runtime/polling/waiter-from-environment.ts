@@ -8,6 +8,7 @@ import { sdkSsmOperations, WaitStore } from './wait-store';
 import { createWaiter, Waiter } from './waiter';
 import { failure } from '../protocol/handler-result';
 import type { Invoker } from '../protocol/lifecycle';
+import { sleep } from '../sleep';
 
 /**
  * The waiter of this function when it polls (ENV_POLLING set), else undefined; `isComplete`
@@ -17,7 +18,6 @@ export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoke
   if (!env[ENV_POLLING]) return undefined;
   const functionName = env.AWS_LAMBDA_FUNCTION_NAME ?? '';
   const missing = failure(`HandlerLoadError: the provider polls (${ENV_POLLING} is set) but has neither ${ENV_IS_COMPLETE_HANDLER} nor ${ENV_IS_COMPLETE_FUNCTION}`);
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   return createWaiter({
     schedule: JSON.parse(env[ENV_POLLING] ?? '') as PollingSchedule,
     store: new WaitStore(sdkSsmOperations(), functionName, { now: Date.now, sleep, random: Math.random }),
@@ -37,6 +37,6 @@ export function waiterFromEnvironment(env: NodeJS.ProcessEnv, isComplete: Invoke
 export function sleepPreparing(next: Invoker | undefined, now: () => number = Date.now): (ms: number) => Promise<void> {
   return (ms) => {
     void next?.prepare?.(now() + ms);
-    return new Promise((resolve) => setTimeout(resolve, ms));
+    return sleep(ms);
   };
 }

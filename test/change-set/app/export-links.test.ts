@@ -7,7 +7,7 @@ const taken = (stack: string, name: string | undefined, logicalId = 'Fn', nested
   stack, ...(name === undefined ? {} : { name }), section: 'Resources' as const, logicalId, ...(nestedStackPath === undefined ? {} : { nestedStackPath }),
 });
 
-function data(before: readonly string[], after: readonly string[]): StackTies {
+function data(before: readonly string[], after: readonly string[]): Omit<StackTies, 'waitsFor'> {
   const names = [...new Set([...before, ...after])];
   return {
     stack: 'Data',
@@ -18,7 +18,7 @@ function data(before: readonly string[], after: readonly string[]): StackTies {
   };
 }
 
-function api(before: ReturnType<typeof taken>[], after: ReturnType<typeof taken>[]): StackTies {
+function api(before: ReturnType<typeof taken>[], after: ReturnType<typeof taken>[]): Omit<StackTies, 'waitsFor'> {
   return { stack: 'Api', events: [], imports: { before, after } };
 }
 

@@ -315,3 +315,80 @@ describe('predictApp input', () => {
     expect(result.changeSetOf('X')).toBeUndefined();
   });
 });
+
+describe('exports between the nested stacks of one stack', () => {
+  const STACK = 'AWS::CloudFormation::Stack';
+  const parent = { Resources: { A: { Type: STACK }, B: { Type: STACK } } };
+  const parentWhere = (waiting: 'A' | 'B') => ({ Resources: { A: { Type: STACK }, B: { Type: STACK }, [waiting]: { Type: STACK, DependsOn: waiting === 'A' ? 'B' : 'A' } } });
+  /** A nested stack exporting `name`s (from a topic), and importing `imports`. */
+  const nested = (exports: readonly string[], imports: readonly string[] = [], topic = 'Topic') => ({
+    Resources: {
+      [topic]: { Type: 'AWS::SNS::Topic' },
+      ...Object.fromEntries(imports.map((name, index) => [`Reader${index}`, { Type: 'AWS::SQS::Queue', Properties: { QueueName: { 'Fn::ImportValue': name } } }])),
+    },
+    Outputs: Object.fromEntries(exports.map((name, index) => [`Out${index}`, { Value: { Ref: topic }, Export: { Name: name } }])),
+  });
+  const predict = (a: [unknown, unknown], b: [unknown, unknown], after: unknown = parent) => app([{
+    stackName: 'Prod', before: parent, after, nestedStacks: { A: { before: a[0], after: a[1] }, B: { before: b[0], after: b[1] } },
+  }]);
+
+  test.each([
+    ['the importer waits for the exporter (DependsOn)', 'B', ['Certain']],
+    ['the exporter waits for the importer (DependsOn)', 'A', []],
+  ] as const)('GIVEN an export of nested stack A removed while the sibling stops importing it, and %s WHEN predicted THEN the order decides', (_, waiting, certainties) => {
+    const result = predict([nested(['shared']), nested([])], [nested([], ['shared']), nested([])], parentWhere(waiting));
+    expect(result.failures.map((failure) => failure.certainty)).toEqual(certainties);
+  });
+
+  test.each([
+    ['removed while the sibling keeps importing it', 'Certain', [nested(['shared']), nested([])], [nested([], ['shared']), nested([], ['shared'])],
+      'Export shared cannot be deleted as it is in use by Prod (nested stack B): the update of Prod removes it while its nested stack still imports it'],
+    ['removed while the sibling stops importing it in the same update', 'Possible', [nested(['shared']), nested([])], [nested([], ['shared']), nested([])],
+      'whether the importer is updated first depends on the order CloudFormation updates its nested stacks in'],
+    ['changing value while the sibling keeps importing it', 'Certain', [nested(['shared']), nested(['shared'], [], 'Other')], [nested([], ['shared']), nested([], ['shared'])],
+      'Cannot update export shared as it is in use by Prod (nested stack B)'],
+  ])('GIVEN an export of nested stack A %s WHEN predicted THEN it fails (%s)', (_, certainty, a, b, reason) => {
+    const failure = only(predict(a as [unknown, unknown], b as [unknown, unknown]).failures);
+    expect(failure).toMatchObject({ stackName: 'Prod', nestedStackPath: 'A', resourceType: 'Output', certainty });
+    expect(failure.reason).toContain(reason);
+  });
+
+  test.each([
+    ['keeps exporting it', 'Certain', nested(['shared']), 'Export with name shared is already exported by stack Prod (nested stack B); export names'],
+    ['stops exporting it in the same update', 'Possible', nested([]), 'Prod (nested stack B) stops exporting it in the same update, but whether it is updated first depends on the order'],
+  ])('GIVEN an export added to nested stack A while sibling B %s WHEN predicted THEN it fails (%s)', (_, certainty, bAfter, reason) => {
+    const failure = only(predict([nested([]), nested(['shared'])], [nested(['shared']), bAfter]).failures);
+    expect(failure).toMatchObject({ nestedStackPath: 'A', certainty });
+    expect(failure.reason).toContain(reason);
+  });
+
+  test('GIVEN nested stacks that only keep their exports and imports WHEN predicted THEN nothing fails', () => {
+    const result = predict([nested(['shared']), nested(['shared'])], [nested([], ['shared']), nested([], ['shared'])]);
+    expect(result.failures).toEqual([]);
+  });
+});
+
+describe('a new import of an export a sibling nested stack creates in the same update', () => {
+  const STACK = 'AWS::CloudFormation::Stack';
+  const exporter = { Resources: { Topic: { Type: 'AWS::SNS::Topic' } }, Outputs: { Out: { Value: { Ref: 'Topic' }, Export: { Name: 'shared' } } } };
+  const importer = { Resources: { Reader: { Type: 'AWS::SQS::Queue', Properties: { QueueName: { 'Fn::ImportValue': 'shared' } } } } };
+  const predict = (b: Record<string, unknown>, other: Record<string, unknown> = {}) => app([{
+    stackName: 'Prod',
+    after: { Resources: { A: { Type: STACK }, B: { Type: STACK, ...b }, Other: { Type: 'AWS::SNS::Topic', ...other } } },
+    nestedStacks: { A: { after: exporter }, B: { after: importer } },
+  }]);
+
+  test('GIVEN nothing ordering the two nested stacks WHEN predicted THEN the import possibly fails: CloudFormation may create the importer first', () => {
+    const failure = only(predict({}).failures);
+    expect(failure).toMatchObject({ stackName: 'Prod', nestedStackPath: 'B', logicalResourceId: 'Reader', certainty: 'Possible' });
+    expect(failure.reason).toContain('No export named shared found, if Prod (nested stack B) is created or updated before Prod (nested stack A) creates the export');
+  });
+
+  test.each([
+    ['a DependsOn', { DependsOn: 'A' }, {}],
+    ['a DependsOn on a resource that depends on it', { DependsOn: ['Other'] }, { DependsOn: 'A' }],
+    ['a parameter read from its output', { Properties: { Parameters: { P: { 'Fn::GetAtt': ['A', 'Outputs.Out'] } } } }, {}],
+  ])('GIVEN the importer waits for the exporter through %s WHEN predicted THEN nothing fails', (_, b, other) => {
+    expect(predict(b, other).failures).toEqual([]);
+  });
+});

@@ -254,3 +254,34 @@ test('GIVEN anything that is not a list of stacks WHEN planned THEN the plan is 
   expect(ChangeSetPredictor.planRefactor(undefined as any).moves).toEqual([]);
   expect(ChangeSetPredictor.planRefactor([{ stackName: 'A', before: 42, after: 'x' }]).toJson()).toEqual({ environments: [], StackRefactors: [], TemplateUploads: [], Moves: [], Ambiguities: [], Steps: [] });
 });
+
+describe('the stacks compared (RefactorPlanOptions.stackNames: cdk refactor STACKS; issue 34 item 7)', () => {
+  const bucket = { Type: 'AWS::S3::Bucket', Properties: { VersioningConfiguration: { Status: 'Enabled' } } };
+  const picked = (stacks: RefactorStack[], names: string[]) => ChangeSetPredictor.planRefactor(stacks, { stackNames: names });
+  const lines = (result: ReturnType<typeof plan>) => result.moves.map((move) => `${move.source.stackName}.${move.source.logicalResourceId} -> ${move.destination.stackName}.${move.destination.logicalResourceId}`);
+
+  test('GIVEN a rename in A and an identical resource B drops WHEN only A is compared THEN the rename is found; with both THEN it is ambiguous', () => {
+    const stacks = [stack('A', { Logs: bucket, Keep: topic('a') }, { Logs2: bucket, Keep: topic('a') }), stack('B', { Old: bucket, Keep: topic('b') }, { Keep: topic('b') })];
+    expect(lines(picked(stacks, ['A']))).toEqual(['A.Logs -> A.Logs2']);
+    expect(plan(...stacks).ambiguities).toHaveLength(1);
+  });
+
+  test('GIVEN a named queue moved from A to B WHEN only A is compared THEN it is no move: B is not compared', () => {
+    const stacks = [stack('A', { Q: queue('jobs'), Keep: topic('a') }, { Keep: topic('a') }), stack('B', { Keep: topic('b') }, { Q: queue('jobs'), Keep: topic('b') })];
+    expect(lines(picked(stacks, ['A']))).toEqual([]);
+    expect(lines(picked(stacks, ['A', 'B']))).toEqual(['A.Q -> B.Q']);
+  });
+
+  test('GIVEN A drops an export B still imports WHEN only A is compared and renames a queue THEN step 2 deploys A only and still sees B\'s import', () => {
+    const exporter = (extra: Record<string, unknown>) => ({ Resources: { Keep: topic('a'), ...extra }, Outputs: { Arn: { Value: { Ref: 'Keep' }, Export: { Name: 'topic-arn' } } } });
+    const importer = { Resources: { Use: { Type: 'AWS::SSM::Parameter', Properties: { Type: 'String', Value: { 'Fn::ImportValue': 'topic-arn' } } } } };
+    const result = picked([
+      { stackName: 'A', before: exporter({ Old: queue('jobs') }), after: { Resources: { Keep: topic('a'), New: queue('jobs'), Extra: topic('x') } } },
+      { stackName: 'B', before: importer, after: { Resources: { Other: topic('b') } } },
+    ], ['A']);
+    expect(lines(result)).toEqual(['A.Old -> A.New']);
+    const deploy = result.steps.find((step) => step.kind === 'Deploy')!;
+    expect(deploy.stackNames).toEqual(['A']);
+    expect(deploy.problems).toEqual([expect.stringMatching(/^deploying A removes export topic-arn \(output Arn\), which B imports until it is deployed, and B still imports it in the new templates/)]);
+  });
+});

@@ -189,9 +189,10 @@ describe('stack states', () => {
   test.each([
     ['ROLLBACK_COMPLETE', 'its creation failed, and CloudFormation cannot update it; a deployment deletes it and creates it again (cdk deploy does): compared as a new stack', 'NewStack'],
     ['REVIEW_IN_PROGRESS', 'created by a change set that was not executed, so it has no resources yet: compared as a new stack', 'NewStack'],
-    ['UPDATE_IN_PROGRESS', 'an operation is running; the template compared is the one CloudFormation returned, and may change when it ends', 'DeployedTemplate'],
-    ['UPDATE_ROLLBACK_FAILED', 'CloudFormation refuses updates until the rollback is continued (aws cloudformation continue-update-rollback): compared with its deployed template', 'DeployedTemplate'],
-    ['DELETE_FAILED', 'the last operation failed: compared with its deployed template', 'DeployedTemplate'],
+    ['UPDATE_IN_PROGRESS', 'an operation is running; the template compared is the one CloudFormation returned, and may change when it ends; any change to it fails until then', 'DeployedTemplate'],
+    ['UPDATE_ROLLBACK_FAILED', 'CloudFormation refuses updates until the rollback is continued (aws cloudformation continue-update-rollback): compared with its deployed template; any change to it fails', 'DeployedTemplate'],
+    ['DELETE_FAILED', 'its deletion failed, and CloudFormation can only delete it again: compared with its deployed template; any change to it fails', 'DeployedTemplate'],
+    ['UPDATE_FAILED', 'the last operation failed and kept what it provisioned; an update resumes from it: compared with its deployed template', 'DeployedTemplate'],
   ])('GIVEN a stack in %s WHEN diffed --deployed THEN the report says how it is compared', async (status, line, comparedAs) => {
     aws.deploy({ account: DEV, region: 'eu-west-1', name: 'Api', template: queues('A'), status, statusReason: 'because' });
     const env = awsTestEnv(url, staticKeys('AKIDDEV'));
@@ -204,6 +205,18 @@ describe('stack states', () => {
     expect(json.Api.DeployedStack).toMatchObject({ StackStatus: status, StackStatusReason: 'because', ComparedAs: comparedAs });
     expect(json.Api.Changes.length).toBe(comparedAs === 'NewStack' ? 1 : 0);
     expect(aws.callsOf('GetTemplate')).toHaveLength(comparedAs === 'NewStack' ? 0 : 2);
+  });
+
+  test.each([['UPDATE_ROLLBACK_FAILED', 1], ['UPDATE_ROLLBACK_COMPLETE', 0]])('GIVEN a stack in %s WHEN diffed --deployed with a queue added THEN the exit code is %d: CloudFormation refuses any update of the first', async (status, exitCode) => {
+    aws.deploy({ account: DEV, region: 'eu-west-1', name: 'Api', template: queues('A'), status, statusReason: 'because' });
+    const env = awsTestEnv(url, staticKeys('AKIDDEV'));
+    const dir = app([{ id: 'Api', template: queues('A', 'B'), environment: here(), roles: false }]);
+
+    const result = await cli(env, ['diff', '--deployed', dir, '--json']);
+
+    expect(result.code).toBe(exitCode);
+    const failure = JSON.parse(result.stdout).Api.Changes[0].ResourceChange.Failure;
+    expect(failure).toEqual(exitCode === 0 ? undefined : { Certainty: 'Certain', Reason: expect.stringMatching(/^CloudFormation refuses to update Api while it is UPDATE_ROLLBACK_FAILED: /) });
   });
 
   test('GIVEN a deployed YAML template WHEN read THEN it is compared as the JSON it means', async () => {

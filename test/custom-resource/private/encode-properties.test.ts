@@ -4,9 +4,11 @@
  * too large for the template or the request CloudFormation sends are refused at synth.
  */
 import * as path from 'node:path';
-import { App, CfnCondition, Fn, Lazy, Stack } from 'aws-cdk-lib';
+import { App, CfnCondition, CfnParameter, Fn, Lazy, Stack, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as rds from 'aws-cdk-lib/aws-rds';
 import { ProvidedResource, ResourceProvider, ServiceTokenType } from '../../../src';
 import { RESERVED_PROPERTY } from '../../../src/runtime/contract';
 import { decodeProperties } from '../../../src/runtime/protocol/property-codec';
@@ -78,6 +80,41 @@ test('GIVEN numbers, booleans and nulls made by tokens WHEN synthesized THEN the
     // Branches of different types: delivered as CloudFormation sends them.
     chosenText: '5',
   });
+});
+
+test('GIVEN number tokens of real constructs (an Aurora endpoint\'s port, a parameter\'s valueAsNumber in a list, in an Fn::If, from a Lazy) WHEN synthesized THEN they are recorded as numbers and the handler gets numbers', () => {
+  const stack = new Stack(new App(), 'NumberTokens');
+  const provider = new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' });
+  const cluster = new rds.DatabaseCluster(stack, 'Db', {
+    engine: rds.DatabaseClusterEngine.auroraPostgres({ version: rds.AuroraPostgresEngineVersion.VER_16_4 }),
+    writer: rds.ClusterInstance.provisioned('Writer'),
+    vpc: new ec2.Vpc(stack, 'Network', { natGateways: 0 }),
+    vpcSubnets: { subnetType: ec2.SubnetType.PRIVATE_ISOLATED },
+  });
+  const replicas = new CfnParameter(stack, 'Replicas', { type: 'Number', default: 2 });
+  const condition = new CfnCondition(stack, 'Big', { expression: Fn.conditionEquals('a', 'a') });
+  expect(Token.isUnresolved(cluster.clusterEndpoint.port)).toBe(true);
+  new ProvidedResource(stack, 'Thing', {
+    provider,
+    properties: {
+      port: cluster.clusterEndpoint.port,
+      sizes: [replicas.valueAsNumber, 3],
+      chosen: Fn.conditionIf(condition.logicalId, replicas.valueAsNumber, 5),
+      lazy: Lazy.any({ produce: () => ({ replicas: replicas.valueAsNumber }) }),
+      host: cluster.clusterEndpoint.hostname,
+      socket: cluster.clusterEndpoint.socketAddress,
+    },
+  });
+  const written = Template.fromStack(stack).toJSON().Resources.Thing.Properties;
+
+  expect(written[RESERVED_PROPERTY].t).toEqual({ port: 'n', sizes: ['n'], chosen: 'n', lazy: { replicas: 'n' } });
+  expect(written.port).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Db/), 'Endpoint.Port'] });
+  // As CloudFormation delivers them once the deployment knows the values (a port inside a text stays text).
+  const deployed = JSON.parse(JSON.stringify(written)
+    .replace(/\{"Fn::GetAtt":\["Db[0-9A-F]+","Endpoint\.Port"\]\}/g, '"5432"')
+    .replace(/\{"Fn::GetAtt":\["Db[0-9A-F]+","Endpoint\.Address"\]\}/g, '"db.local"')
+    .replace(/\{"Ref":"Replicas"\}/g, '"2"'));
+  expect(delivered(deployed)).toEqual({ port: 5432, sizes: [2, 3], chosen: 2, lazy: { replicas: 2 }, host: 'db.local', socket: { 'Fn::Join': ['', ['db.local', ':', '5432']] } });
 });
 
 test('GIVEN a sparse list WHEN the resource is defined THEN synth fails naming the hole', () => {

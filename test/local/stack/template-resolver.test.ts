@@ -6,6 +6,7 @@ import { AssemblyStack } from '../../../src/assembly/read-assembly';
 import { Template } from '../../../src/change-set/input/read-template';
 import { deploymentOf } from '../../../src/local/stack/deployment';
 import { FunctionRegistry } from '../../../src/local/stack/lambda-functions';
+import { Placeholders } from '../../../src/local/stack/placeholders';
 import { PlayedResource, TemplateResolver } from '../../../src/local/stack/template-resolver';
 
 function stack(name: string, template: Partial<Template>, environment: { account?: string; region?: string } = {}): AssemblyStack {
@@ -21,7 +22,13 @@ const main = stack('Main', {
     Fn: { Type: 'AWS::Lambda::Function', Properties: { FunctionName: 'my-fn', Runtime: 'nodejs22.x', Handler: 'index.handler' } },
     Topic: { Type: 'AWS::SNS::Topic', Properties: { TopicName: 'my-topic' } },
     Bucket: { Type: 'AWS::S3::Bucket' },
+    Table: { Type: 'AWS::DynamoDB::Table' },
     Other: { Type: 'Custom::Other' },
+    NamedBucket: { Type: 'AWS::S3::Bucket', Properties: { BucketName: { 'Fn::Sub': 'uploads-${Env}' } } },
+    NamedTable: { Type: 'AWS::DynamoDB::Table', Properties: { TableName: 'orders-dev' } },
+    NamedRole: { Type: 'AWS::IAM::Role', Properties: { RoleName: 'app-role' } },
+    NamedQueue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'jobs' } },
+    SelfNamed: { Type: 'AWS::S3::Bucket', Properties: { BucketName: { Ref: 'SelfNamed' } } },
   },
 }, { account: '111122223333', region: 'eu-west-1' });
 const exported = { Value: { 'Fn::Join': ['-', ['shared', { Ref: 'AWS::Region' }]] }, Export: { Name: 'SharedName' } };
@@ -33,6 +40,7 @@ interface Extra {
   readonly played?: Map<string, PlayedResource>;
   readonly replaced?: Set<string>;
   readonly parameters?: Record<string, string>;
+  readonly placeholders?: Placeholders;
 }
 
 function resolver(extra: Extra = {}): TemplateResolver {
@@ -72,12 +80,15 @@ test('GIVEN a given parameter value WHEN resolved THEN it wins over the default;
 
   expect(r.resolve({ 'Fn::If': ['IsProd', { Ref: 'Env' }, 'no'] })).toBe('prod');
   expect(r.resolve({ Ref: 'Size' })).toBe('<Size>');
-  expect(r.notes).toEqual(['parameter Size has no Default: pass its value; "<Size>" is sent instead']);
+  expect(r.notes).toEqual(['parameter Size has no Default: give its value with the placeholder Size=<value>; "<Size>" is sent instead']);
 });
 
 test.each<[string, unknown, string | RegExp, RegExp]>([
-  ['Ref of a bucket', { Ref: 'Bucket' }, /^Main-Bucket-[0-9A-F]{12}$/, /^Ref Bucket is the placeholder "Main-Bucket-[0-9A-F]{12}": CloudFormation sends the deployed resource's id$/],
-  ['an ARN attribute of a bucket', { 'Fn::GetAtt': ['Bucket', 'Arn'] }, /^arn:aws:s3:eu-west-1:111122223333:main-bucket-[0-9a-f]{12}$/, /^Bucket\.Arn is the placeholder "arn:aws:s3:.*": CloudFormation sends the deployed value$/],
+  ['Ref of a table', { Ref: 'Table' }, /^Main-Table-[0-9A-F]{12}$/, /^Ref Table is the placeholder "Main-Table-[0-9A-F]{12}": CloudFormation sends the deployed resource's id \(another with the placeholder Table=<value>\)$/],
+  ['Ref of a bucket (its generated name is in lower case, as bucket names must be)', { Ref: 'Bucket' }, /^main-bucket-[0-9a-f]{12}$/, /^Ref Bucket is the placeholder "main-bucket-[0-9a-f]{12}"/],
+  ['an ARN attribute of a bucket', { 'Fn::GetAtt': ['Bucket', 'Arn'] }, /^arn:aws:s3:eu-west-1:111122223333:main-bucket-[0-9a-f]{12}$/, /^Bucket\.Arn is the placeholder "arn:aws:s3:.*": CloudFormation sends the deployed value \(another with the placeholder Bucket\.Arn=<value>\)$/],
+  ['Ref of a named queue (its Ref is its URL, not its name)', { Ref: 'NamedQueue' }, /^Main-NamedQueue-[0-9A-F]{12}$/, /^Ref NamedQueue is the placeholder/],
+  ['Ref of a bucket whose name is its own Ref (no name)', { Ref: 'SelfNamed' }, /^main-selfnamed-[0-9a-f]{12}$/, /^Ref SelfNamed is the placeholder/],
   ['another attribute', { 'Fn::GetAtt': ['Bucket', 'DomainName'] }, '<Bucket.DomainName>', /^Bucket\.DomainName is the placeholder "<Bucket\.DomainName>"/],
   ['a missing mapping', { 'Fn::FindInMap': ['Regions', 'us-east-1', 'Ami'] }, '<Regions.us-east-1.Ami>', /^Fn::FindInMap Regions\.us-east-1\.Ami is not in the template's Mappings/],
   ['an export no stack has', { 'Fn::ImportValue': 'Nope' }, '<Nope>', /^Fn::ImportValue Nope: no stack of the assembly exports it/],
@@ -88,6 +99,36 @@ test.each<[string, unknown, string | RegExp, RegExp]>([
 
   expect(r.resolve(value)).toEqual(typeof expected === 'string' ? expected : expect.stringMatching(expected));
   expect(r.notes).toEqual([expect.stringMatching(note)]);
+});
+
+test('GIVEN resources the template names WHEN their Ref is resolved THEN it is the name, as CloudFormation returns it for these types, with no placeholder', () => {
+  const r = resolver();
+
+  expect(r.resolve([{ Ref: 'NamedBucket' }, { Ref: 'NamedTable' }, { Ref: 'NamedRole' }, { 'Fn::Sub': 'table/${NamedTable}' }])).toEqual(['uploads-dev', 'orders-dev', 'app-role', 'table/orders-dev']);
+  expect(r.resolve({ 'Fn::GetAtt': ['NamedTable', 'Arn'] })).toBe('arn:aws:dynamodb:eu-west-1:111122223333:orders-dev');
+  expect(r.notes).toEqual([expect.stringMatching(/^NamedTable\.Arn is the placeholder/)]);
+});
+
+test('GIVEN the user\'s placeholders WHEN resolved THEN they stand in for Ref and Fn::GetAtt (in Fn::Sub too), for a parameter, one for the stack winning, each noted', () => {
+  const placeholders = Placeholders.of({ 'Db.Endpoint.Address': '127.0.0.1', 'Main:Db.Endpoint.Address': 'localhost', 'Other:Db.Endpoint.Port': '1', 'Bucket': 'my-bucket', 'Size': 3, 'NamedTable': 'orders-test' });
+  const r = resolver({ placeholders });
+
+  expect(r.resolve([{ 'Fn::GetAtt': ['Db', 'Endpoint.Address'] }, { 'Fn::Sub': 's3://${Bucket}/${Db.Endpoint.Address}' }, { Ref: 'Size' }, { 'Fn::GetAtt': 'Db.Endpoint.Port' }, { Ref: 'NamedTable' }]))
+    .toEqual(['localhost', 's3://my-bucket/localhost', 3, '<Db.Endpoint.Port>', 'orders-test']);
+  expect(r.notes).toEqual([
+    'Fn::GetAtt Db.Endpoint.Address is "localhost", as the placeholder Main:Db.Endpoint.Address gives it',
+    'Ref Bucket is "my-bucket", as the placeholder Bucket gives it',
+    'Ref Size is 3, as the placeholder Size gives it',
+    expect.stringMatching(/^Db\.Endpoint\.Port is the placeholder "<Db\.Endpoint\.Port>"/),
+    'Ref NamedTable is "orders-test", as the placeholder NamedTable gives it',
+  ]);
+});
+
+test('GIVEN a placeholder for a played custom resource WHEN referenced THEN what it answered wins', () => {
+  const r = resolver({ played: new Map([['Other', { physicalResourceId: 'other-1', data: { Url: 'https://x' } }]]), placeholders: Placeholders.of({ 'Other': 'x', 'Other.Url': 'y' }) });
+
+  expect(r.resolve([{ Ref: 'Other' }, { 'Fn::GetAtt': ['Other', 'Url'] }])).toEqual(['other-1', 'https://x']);
+  expect(r.notes).toEqual([]);
 });
 
 test('GIVEN the same placeholder twice WHEN resolved THEN it is noted once, and it is the same value in every run', () => {
@@ -111,5 +152,5 @@ test('GIVEN a resource the change set replaces WHEN referenced THEN its placehol
   const r = resolver({ replaced: new Set(['Bucket']) });
 
   expect(r.resolve({ Ref: 'Bucket' })).not.toBe(before);
-  expect(r.notes[0]).toMatch(/\(of its replacement\)$/);
+  expect(r.notes[0]).toMatch(/\(of its replacement\) \(another with the placeholder Bucket=<value>\)$/);
 });

@@ -60,10 +60,10 @@ describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested sta
 
   test('WHEN a stack, a kind, a type or a text is picked THEN only its changes show, with the count', async () => {
     const { page } = await open(review, 'filters');
-    expect(await visibleRows(page)).toBe(6);
-    await page.selectOption('#filter-stack', 'Legacy');
+    expect(await visibleRows(page)).toBe(5);
+    await page.selectOption('#filter-stack', 'Api');
     expect(await visibleRows(page)).toBe(1);
-    expect(await page.locator('#filter-count').textContent()).toBe('1 of 6 changes shown');
+    expect(await page.locator('#filter-count').textContent()).toBe('1 of 5 changes shown');
     expect(await page.locator('#failures').isVisible()).toBe(false);
     await page.selectOption('#filter-stack', '');
     await page.selectOption('#filter-kind', 'failure');
@@ -73,7 +73,7 @@ describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested sta
     expect(await visibleRows(page)).toBe(1);
     await page.selectOption('#filter-type', '');
     await page.fill('#filter-text', 'orders-db');
-    await page.locator('#filter-count', { hasText: '1 of 6 changes shown' }).waitFor();
+    await page.locator('#filter-count', { hasText: '1 of 5 changes shown' }).waitFor();
     expect(await page.locator('tr.change:visible code').first().textContent()).toBe('Db');
   });
 
@@ -81,9 +81,12 @@ describe('GIVEN the review of the CLI fixture assemblies (4 stacks, a nested sta
     const { page } = await open(review, 'no-js', false);
     expect(await page.locator('#counts').isVisible()).toBe(true);
     expect(await page.locator('.summary').textContent()).toContain('1 change fails the review');
-    expect(await visibleRows(page)).toBe(6);
+    expect(await visibleRows(page)).toBe(5);
     expect(await page.locator('nav.filters').isVisible()).toBe(false);
-    expect(await page.locator('svg.graph').count()).toBe(4);
+    // Legacy, which the new app no longer has, changes nothing: it stays deployed, and says so.
+    expect(await page.locator('#stack-notes li').allTextContents()).toEqual([expect.stringMatching(/^Legacy: Legacy is no longer in the app: cdk deploy does not delete it/)]);
+    // One graph per stack with affected resources: Legacy has none.
+    expect(await page.locator('svg.graph').count()).toBe(3);
   });
 });
 

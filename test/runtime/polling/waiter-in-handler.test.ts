@@ -106,3 +106,21 @@ test('GIVEN a request delivered 6 s after CloudFormation signed it, with a 10 s 
   expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', Reason: expect.stringMatching(/^isComplete did not report completion within 10 s \(ServiceTimeout\) after \d+ call\(s\)/) })]);
   expect(server.puts[0].at).toBeLessThan(sent + 10_000);
 });
+
+test('GIVEN isComplete answering NoEcho WHEN it completes THEN the answer is NoEcho, as onEvent\'s NoEcho makes it, and no log line names its Data keys', async () => {
+  const { handler, lines } = polling([
+    { ok: true, result: {}, answer: { IsComplete: true, Data: { Password: 'hunter2' }, NoEcho: true } },
+  ]);
+  await handler(makeEvent(server.url()), lambdaContext(10_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'SUCCESS', NoEcho: true, Data: { Port: 5432, Password: 'hunter2' } })]);
+  expect(lines.join('\n')).not.toContain('Password');
+});
+
+test.each([
+  ['NoEcho that is not a boolean', { IsComplete: true, NoEcho: 'yes' }, /^isComplete failed: HandlerResultError: isComplete returned NoEcho as string "yes"; expected an object \{ IsComplete: true \| false, Data\?: \{ \.\.\. \}, NoEcho\?: true \| false \}/],
+  ['NoEcho with oversized Data', { IsComplete: true, NoEcho: true, Data: { SecretName: 'x'.repeat(5000) } }, /^(?!.*SecretName).*NoEcho/],
+])('GIVEN isComplete answering %s WHEN checked THEN FAILED says so (naming no Data key of a NoEcho answer)', async (_, answer, reason) => {
+  const { handler } = polling([{ ok: true, result: {}, answer }]);
+  await handler(makeEvent(server.url()), lambdaContext(10_000));
+  expect(server.bodies).toEqual([expect.objectContaining({ Status: 'FAILED', Reason: expect.stringMatching(reason) })]);
+});

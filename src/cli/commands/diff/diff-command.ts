@@ -4,6 +4,7 @@ import { exitCodeFor } from './fail-policy';
 import { predictStacks } from './predict-stacks';
 import { readRulesFile } from './read-rules-file';
 import { refactorPlanOf } from './refactor-plan-of';
+import { withRefusedUpdates } from './refused-updates';
 import { renderJson } from './render-json';
 import { renderRefactor } from './render-refactor';
 import { renderText } from './render-text';
@@ -43,9 +44,9 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const predicted = { ...parameters, before: withDeployedParameters(parameters.before, sides.before) };
   const reported = app === pairs ? undefined : new Set(pairs.flatMap((pair) => (pair.name === undefined ? [] : [pair.name])));
   const settings = { propertyValues: options.propertyValues, externalImporters: externalImporters(sides.before) };
-  const diffs = predictStacks(app, predicted, settings, reported);
+  const diffs = withRefusedUpdates(predictStacks(app, predicted, settings, reported), sides.before);
   const review = reviewOf(diffs, rules, options.failOn, io.cwd);
-  const plan = refactorPlanOf(app, options, io.cwd);
+  const plan = refactorPlanOf(app, { refactorMappings: options.refactorMappings, ...(reported === undefined ? {} : { compared: reported }) }, io.cwd);
   let planFile: string | undefined;
   if (options.refactorPlan !== undefined) {
     if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');

@@ -13,7 +13,7 @@ export interface StackDiff {
   /** The stack name; undefined when two template files are compared. */
   readonly name?: string;
   readonly displayName?: string;
-  /** Set for a stack on one side only: all its resources are added or removed. */
+  /** Set for a stack on one side only: all its resources are added, or (the old side only) it stays deployed. */
   readonly onlyIn?: 'before' | 'after';
   readonly changeSet: PredictedChangeSet;
   /** Construct paths (from `aws:cdk:path` metadata) by nested stack path and logical id. */
@@ -91,14 +91,17 @@ export function predictStacks(
     };
   });
   const app = predictApp(inputs, GENERATED_SPEC, settings.externalImporters);
+  const renamed = renamedStacks(pairs);
   return pairs.flatMap((pair, index): StackDiff[] => {
     if (report !== undefined && (pair.name === undefined || !report.has(pair.name))) return [];
     const onlyIn = pair.before === undefined ? 'after' : pair.after === undefined ? 'before' : undefined;
+    const predicted = app.stacks[index].predicted;
+    const notes = [...predicted.notes ?? [], ...renamed.get(pair) ?? []];
     return [{
       ...(pair.name === undefined ? {} : { name: pair.name }),
       ...(pair.displayName === undefined ? {} : { displayName: pair.displayName }),
       ...(onlyIn === undefined ? {} : { onlyIn }),
-      changeSet: PredictedChangeSet._of(app.stacks[index].predicted, undefined, pair.name),
+      changeSet: PredictedChangeSet._of(notes.length === 0 ? predicted : { ...predicted, notes }, undefined, pair.name),
       constructPaths: constructPathsOf(pair.before, pair.after),
       security: securityOf(pair),
       links: pair.name === undefined ? [] : app.links.filter((link) => link.exporter.stack === pair.name || link.importer.stack === pair.name),
@@ -108,8 +111,35 @@ export function predictStacks(
   });
 }
 
-/** The security changes of the stack's template and of each nested stack's both sides have, or one side has. */
+/**
+ * Notes on the stacks whose stack name changed: a stack on the old side only and one on the new
+ * side only made by the same construct (the same artifact id or construct path). They are two
+ * CloudFormation stacks: `cdk deploy` creates the new one and leaves the old one deployed.
+ */
+function renamedStacks(pairs: readonly StackPair[]): Map<StackPair, string[]> {
+  const notes = new Map<StackPair, string[]>();
+  const identity = (stack: StackTemplates | undefined) => stack as Partial<AssemblyStack> | undefined;
+  for (const old of pairs.filter((pair) => pair.after === undefined && pair.before !== undefined)) {
+    const was = identity(old.before)!;
+    const same = (key: 'artifactId' | 'displayName', candidate: Partial<AssemblyStack>) => was[key] !== undefined && candidate[key] === was[key];
+    const now = pairs.find((pair) => {
+      const candidate = identity(pair.after);
+      return pair.before === undefined && candidate !== undefined && (same('artifactId', candidate) || same('displayName', candidate));
+    });
+    if (now === undefined || old.name === undefined || now.name === undefined) continue;
+    const construct = identity(now.after)!.displayName ?? was.displayName ?? now.name;
+    notes.set(old, [`its construct ${construct} is now stack ${now.name}: the stack name changed, and cdk deploy creates ${now.name} as a new stack beside this one`]);
+    notes.set(now, [`its construct ${construct} was deployed as stack ${old.name}, which stays deployed: cdk deploy creates ${now.name} as a new stack, and ${old.name} still holds its names and exports`]);
+  }
+  return notes;
+}
+
+/**
+ * The security changes of the stack's template and of each nested stack's both sides have, or
+ * one side has; none for a stack the app no longer has (it stays deployed as it is).
+ */
 function securityOf(pair: StackPair): ReadonlyMap<string, SecurityChanges> {
+  if (pair.after === undefined && pair.before !== undefined) return new Map();
   const nested = new Set([...pair.before?.nestedTemplates.keys() ?? [], ...pair.after?.nestedTemplates.keys() ?? []]);
   return new Map([
     ['', securityChanges(pair.before?.template, pair.after?.template)],

@@ -1,7 +1,9 @@
 /**
  * The refactor plan of the stacks `diff` compares: every pair with a stack name (cloud
  * assemblies, or a template with an assembly), each with its account and Region when the
- * assembly gives them. Two template files name no stack, so they give no plan.
+ * assembly gives them. Two template files name no stack, so they give no plan. With `--stack`,
+ * the plan pairs resources of the stacks picked only, as `cdk refactor STACKS` does, while the
+ * whole app's exports and imports still count.
  *
  * `--refactor-mappings <file>` gives the user's decisions where identical resources cannot be
  * told apart, in the format of `cdk refactor --override-file`:
@@ -16,10 +18,15 @@ import { CliError } from '../../cli-error';
 import { AssemblyStack } from '../../input/read-assembly';
 import { StackPair } from '../../input/stack-pairs';
 
-/** Where the user's mappings are. */
+/** Where the user's mappings are, and which stacks `--stack` picks. */
 export interface RefactorInputs {
   /** `--refactor-mappings`, as given. */
   readonly refactorMappings?: string;
+  /**
+   * The names of the stacks `--stack` picks: only they are compared, as `cdk refactor STACKS`
+   * does; the others are read for their exports and imports. Every pair when absent.
+   */
+  readonly compared?: ReadonlySet<string>;
 }
 
 /**
@@ -46,7 +53,10 @@ export function refactorPlanOf(pairs: readonly StackPair[], options: RefactorInp
   }
   const mappings = file === undefined ? undefined : readMappings(file, cwd);
   try {
-    return ChangeSetPredictor.planRefactor(stacks, mappings === undefined ? undefined : { mappings: mappings as RefactorMappingGroup[] });
+    return ChangeSetPredictor.planRefactor(stacks, {
+      ...(mappings === undefined ? {} : { mappings: mappings as RefactorMappingGroup[] }),
+      ...(options.compared === undefined ? {} : { stackNames: [...options.compared] }),
+    });
   } catch (error) {
     if (error instanceof RefactorMappingError) throw new CliError(`--refactor-mappings ${file}: ${error.message}`, MAPPINGS_HINT);
     throw error;

@@ -1,14 +1,14 @@
 import { StackDiff } from './predict-stacks';
 import { PredictedOutputChange } from '../../../change-set';
 import { Review, ReviewChange } from '../../../review/review-model';
-import { broadens } from '../../../review/security/security-changes';
 import { valueDiff } from '../../../review/value-diff';
 
 /**
  * `--json`: `{"Changes": [...]}` (the engine's `toJson()`) for two template files; for cloud
  * assemblies, the same per stack in an object keyed by stack name. A stack whose outputs
  * change also has `"Outputs": [...]` (`OutputKey`, `Action`, `ExportName`, values, `ValueChange`,
- * `Failure`, `Notes`). With review rules, each
+ * `Failure`, `Notes`), and a stack the prediction says something of as a whole has `"Notes": [...]`
+ * (a stack the app no longer has stays deployed; a stack name changed). With review rules, each
  * `ResourceChange` also has `PredictorAdditions.ReviewLevel: { Level, Rule?, Reason, LoweredFrom? }` (with
  * the data verdict, among the predictor's additions: CloudFormation has no such field). With
  * `--property-values`, a change whose direct details have values also has
@@ -23,7 +23,9 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
   const stackJson = (diff: StackDiff) => {
     const outputs = diff.changeSet.outputs;
     const security = securityJson(diff);
+    const notes = diff.changeSet.notes;
     return {
+      ...(notes.length === 0 ? {} : { Notes: notes }),
       Changes: changesOf(diff),
       ...(outputs.length === 0 ? {} : { Outputs: outputs.map(outputJson) }),
       ...(security === undefined ? {} : { SecurityChanges: security }),
@@ -34,12 +36,12 @@ export function renderJson(diffs: readonly StackDiff[], review?: Review): string
   return `${JSON.stringify(output, null, 2)}\n`;
 }
 
-/** The stack's IAM statements, managed policies and security-group rules added and removed, with what each broadens (none when nothing changed). */
+/** The stack's IAM statements, managed policies, security-group rules and security settings added and removed, each with whether it broadens permissions and why (none when nothing changed). */
 function securityJson(diff: StackDiff): unknown[] | undefined {
   const rows = [...diff.security].flatMap(([nested, changes]) => {
     const at = nested === '' ? {} : { NestedStackPath: nested };
     return [
-      ...changes.statements.map(({ change, item }) => ({
+      ...changes.statements.map(({ change, item, broadening, why }) => ({
         Change: change,
         Kind: 'IamStatement',
         LogicalResourceId: item.logicalId,
@@ -50,11 +52,13 @@ function securityJson(diff: StackDiff): unknown[] | undefined {
         Resources: item.resources,
         ...(item.negated.length === 0 ? {} : { Negated: item.negated }),
         ...(item.condition === undefined ? {} : { Condition: item.condition }),
-        Broadening: broadens(change, item.effect),
+        ...verdict(broadening, why),
         ...at,
       })),
-      ...changes.managedPolicies.map(({ change, item }) => ({ Change: change, Kind: 'ManagedPolicy', LogicalResourceId: item.logicalId, PolicyArn: item.policyArn, Broadening: broadens(change), ...at })),
-      ...changes.rules.map(({ change, item }) => ({
+      ...changes.managedPolicies.map(({ change, item, broadening, why }) => ({
+        Change: change, Kind: 'ManagedPolicy', LogicalResourceId: item.logicalId, Principal: item.principal, PolicyArn: item.policyArn, ...verdict(broadening, why), ...at,
+      })),
+      ...changes.rules.map(({ change, item, broadening, why }) => ({
         Change: change,
         Kind: 'SecurityGroupRule',
         LogicalResourceId: item.logicalId,
@@ -63,12 +67,28 @@ function securityJson(diff: StackDiff): unknown[] | undefined {
         Protocol: item.protocol,
         Ports: item.ports,
         Peer: item.peer,
-        Broadening: broadens(change),
+        ...verdict(broadening, why),
+        ...at,
+      })),
+      ...changes.settings.map(({ change, item, broadening, why }) => ({
+        Change: change,
+        Kind: 'SecuritySetting',
+        LogicalResourceId: item.logicalId,
+        Name: item.name,
+        Role: item.role === 'limit' ? 'Limit' : 'Grant',
+        Subject: item.subject,
+        Value: item.value,
+        ...verdict(broadening, why),
         ...at,
       })),
     ];
   });
   return rows.length === 0 ? undefined : rows;
+}
+
+/** `Broadening`, and `BroadeningReason` (what becomes allowed) when it broadens. */
+function verdict(broadening: boolean, why: string | undefined): { Broadening: boolean; BroadeningReason?: string } {
+  return { Broadening: broadening, ...(broadening && why !== undefined ? { BroadeningReason: why } : {}) };
 }
 
 /** An output change in CloudFormation's spelling (`OutputKey`, `ExportName`, as `DescribeStacks` names them). */

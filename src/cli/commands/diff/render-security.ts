@@ -4,7 +4,8 @@
  * broadening marked `[+!]`, with what makes it wide.
  */
 import { Review } from '../../../review/review-model';
-import { broadens, ruleText, SecurityChanges, statementText } from '../../../review/security/security-changes';
+import { SecurityChanges } from '../../../review/security/security-changes';
+import { securityRows } from '../../../review/security/security-rows';
 import { Style } from '../../render/style';
 
 /** The section's lines (none when no stack's security changes), ending with a blank line. */
@@ -20,14 +21,13 @@ export function renderSecurity(review: Review, style: Style): string[] {
   return [style.heading('Security changes: IAM statements, managed policies and security-group rules ([+!] broadens permissions)'), ...lines, ''];
 }
 
-/** How many statements, managed policies and rules are added or removed, and how many of them broaden permissions. */
+/** How many statements, managed policies, rules and settings are added or removed, and how many of them broaden permissions. */
 export function securityCounts(review: Review): { changed: number; broadening: number } {
   let changed = 0;
   let broadening = 0;
   for (const stack of review.stacks) {
     for (const changes of stack.security?.values() ?? []) {
-      for (const { change, item } of changes.statements) { changed++; if (broadens(change, item.effect)) broadening++; }
-      for (const { change } of [...changes.managedPolicies, ...changes.rules]) { changed++; if (broadens(change)) broadening++; }
+      for (const row of securityRows(changes)) { changed++; if (row.broadening) broadening++; }
     }
   }
   return { changed, broadening };
@@ -36,9 +36,5 @@ export function securityCounts(review: Review): { changed: number; broadening: n
 function stackLines(where: string, changes: SecurityChanges, style: Style): string[] {
   const prefix = where === '' ? '' : `${where} `;
   const marker = (change: '+' | '-', wide: boolean) => (wide ? style.replaced('[+!]') : change === '+' ? style.added('[+]') : style.removed('[-]'));
-  return [
-    ...changes.statements.map(({ change, item }) => `${marker(change, broadens(change, item.effect))} ${prefix}IAM statement ${statementText(item)}`),
-    ...changes.managedPolicies.map(({ change, item }) => `${marker(change, broadens(change))} ${prefix}managed policy ${item.policyArn} on ${item.logicalId}`),
-    ...changes.rules.map(({ change, item }) => `${marker(change, broadens(change))} ${prefix}security group ${item.direction} ${ruleText(item)} (${item.logicalId})`),
-  ];
+  return securityRows(changes).map((row) => `${marker(row.change, row.broadening)} ${prefix}${row.what} ${row.text}`);
 }

@@ -57,10 +57,12 @@ export function renderText(review: Review, style: Style, extras: TextExtras = {}
   for (const stack of review.stacks) {
     // Two template files compared: one stack, without a name.
     if (stack.name !== '') lines.push(style.heading(stackHeader(stack)));
+    for (const note of stack.notes ?? []) lines.push(`note: ${note}`);
     const changes = renderChanges(stack.changes, style);
     const outputs = renderOutputs(stack.changes, style);
     if (changes.length === 0 && outputs.length === 0) {
-      lines.push('There were no differences');
+      // A stack with notes and no change (one that stays deployed) is described by its notes.
+      if (stack.notes === undefined) lines.push('There were no differences');
     } else if (changes.length === 0) {
       lines.push('No resource changes');
     } else {
@@ -127,7 +129,7 @@ function treeLines(nodes: readonly GroupNode[], indent: string): string[] {
 
 function stackHeader(stack: ReviewStack): string {
   const path = stack.displayName === undefined ? '' : ` (${stack.displayName})`;
-  const side = stack.onlyIn === 'after' ? ': new stack' : stack.onlyIn === 'before' ? ': stack removed' : '';
+  const side = stack.onlyIn === 'after' ? ': new stack' : stack.onlyIn === 'before' ? ': no longer in the app, stays deployed' : '';
   return `Stack ${stack.name}${path}${side}`;
 }
 

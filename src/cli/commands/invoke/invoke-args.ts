@@ -23,11 +23,15 @@ export interface InvokeArgs {
   readonly timeoutSeconds?: number;
   /** `--env NAME=value`, for every function. */
   readonly env: Readonly<Record<string, string>>;
+  /** `--placeholder [Stack:]LogicalId[.Attribute]=value`: the values of `Ref` and `Fn::GetAtt`. */
+  readonly placeholders: Readonly<Record<string, string>>;
   readonly json: boolean;
   /** False with `--no-color`. */
   readonly color: boolean;
   /** A fresh container for every invocation. */
   readonly cold: boolean;
+  /** The providers' waits play on a simulated clock that jumps over them. */
+  readonly fastClock: boolean;
 }
 
 /**
@@ -36,7 +40,7 @@ export interface InvokeArgs {
  * @throws CliError for options of another command or that do not go together, and bad values
  */
 export function invokeArgs(line: ParsedLine): InvokeArgs {
-  onlyOptions(line, 'invoke', ['json', 'no-color', 'stack', 'resource', 'request', 'properties', 'physical-id', 'timeout', 'env', 'cold']);
+  onlyOptions(line, 'invoke', ['json', 'no-color', 'stack', 'resource', 'request', 'properties', 'physical-id', 'timeout', 'env', 'placeholder', 'cold', 'fast-clock']);
   const { paths, values } = line;
   if (paths.length < 1 || paths.length > 2) {
     throw usageError(`invoke needs one cloud assembly (or two, <before> <after>, to play their change set), got ${paths.length}${paths.length > 0 ? `: ${paths.join(' ')}` : ''}`);
@@ -64,9 +68,11 @@ export function invokeArgs(line: ParsedLine): InvokeArgs {
     ...(physicalId === undefined ? {} : { physicalId }),
     ...(timeout === undefined ? {} : { timeoutSeconds: secondsOf(timeout) }),
     env: environmentOf(values.env ?? []),
+    placeholders: placeholdersOf(values.placeholder ?? []),
     json: values.json === true,
     color: values['no-color'] !== true,
     cold: values.cold === true,
+    fastClock: values['fast-clock'] === true,
   };
 }
 
@@ -82,6 +88,18 @@ function secondsOf(given: string): number {
     throw usageError(`--timeout must be a number of seconds greater than 0 and at most 3600, got: "${given}"`);
   }
   return seconds;
+}
+
+function placeholdersOf(pairs: readonly string[]): Record<string, string> {
+  const placeholders: Record<string, string> = {};
+  for (const pair of pairs) {
+    const match = /^((?:[^:=]+:)?[A-Za-z0-9]+(?:\.[^=]+)?)=(.*)$/s.exec(pair);
+    if (match === null) {
+      throw usageError(`--placeholder must be LogicalId=value (a Ref) or LogicalId.Attribute=value (a Fn::GetAtt), optionally after Stack:, got: "${pair}"`);
+    }
+    placeholders[match[1]] = match[2];
+  }
+  return placeholders;
 }
 
 function environmentOf(pairs: readonly string[]): Record<string, string> {

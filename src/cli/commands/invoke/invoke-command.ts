@@ -44,6 +44,8 @@ export async function runInvoke(args: InvokeArgs, io: CliIo): Promise<number> {
       cwd: io.cwd,
       env: { ...passedEndpoints(io.env), ...args.env },
       cold: args.cold,
+      fastClock: args.fastClock,
+      placeholders: args.placeholders,
       sdkSearch: [io.cwd],
       timeoutSeconds: args.timeoutSeconds,
       warnings,
