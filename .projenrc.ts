@@ -31,6 +31,9 @@ const project = new awscdk.AwsCdkConstructLibrary({
       coveragePathIgnorePatterns: ['/node_modules/', '\\.generated\\.ts$', '/build-tools/'],
       // Quiets aws-cdk-lib's template validator in tests (see the file).
       setupFiles: ['<rootDir>/test/jest.setup.ts'],
+      // The languages apps need their packages built and their registries' aws-cdk-lib:
+      // `npx projen test:languages` runs them (see below).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/languages/'],
     },
   },
   typecheckTests: true,
@@ -252,6 +255,53 @@ project.packageTask.spawn(bundleRuntime);
 project.packageTask.spawn(project.compileTask);
 project.packageTask.spawn(project.tasks.tryFind('package:js')!);
 project.packageTask.spawn(checkPacmak);
+
+// ---------------------------------------------------------------------------
+// Issue 37: the Python wheel, the Go module and the Java jar, used for real by the same app
+// written in Python, Go and Java (test/languages), synthesized with the cdk CLI and compared
+// with the TypeScript app. test:python, test:go and test:java package from the current .jsii
+// (compile first); test:languages does everything from a fresh clone. .NET: docs/languages.md.
+// ---------------------------------------------------------------------------
+// jsii-pacmak's Go build runs `go mod tidy` on the module's go.mod, which names the cloud
+// assembly schema module at the npm package's version (v54.26.0), a version the Go module
+// proxy here does not serve; the module is generated as it would be published, and the Go
+// app's build (build-tools/languages.sh setup go) compiles it.
+const packageGo = project.tasks.tryFind('package:go')!;
+packageGo.reset('jsii-pacmak -v --target go --code-only');
+packageGo.exec('echo "dist/go/cdklifecycle: $(du -sk dist/go/cdklifecycle | cut -f1) KB"');
+project.tasks.tryFind('package:python')!.exec('ls -l dist/python');
+const languageTestEnv = { CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' };
+// The test file first: --testPathIgnorePatterns takes every argument after it.
+const languageJest = 'jest test/languages/languages.test.ts --coverage=false --ci --maxWorkers=1 --testPathIgnorePatterns=/node_modules/';
+// Java: the jar's pom asks for aws-cdk-lib 2.270.0 or later, which the Maven Central here does
+// not serve (it ends at 2.263.0), so package:java fails; `setup java` builds the jar from the
+// generated code against the app's aws-cdk-lib (2.263.0) instead (docs/languages.md).
+const LANGUAGES = { python: 'Python (the wheel)', go: 'Go (the module)', java: 'Java (the jar, against aws-cdk-lib 2.263.0)' };
+for (const [language, what] of Object.entries(LANGUAGES)) {
+  const task = project.addTask(`test:${language}`, {
+    description: `Build the package for ${what} from the compiled .jsii, set up the ${language} app in test/languages with it and compare it with the TypeScript app`,
+    env: { ...languageTestEnv, CDK_LIFECYCLE_LANGUAGES: language },
+  });
+  if (language !== 'java') task.spawn(project.tasks.tryFind(`package:${language}`)!);
+  task.exec(`bash build-tools/languages.sh setup ${language}`);
+  task.exec(languageJest);
+}
+const testLanguages = project.addTask('test:languages', {
+  description: 'From a fresh clone: compile, build the Python wheel, the Go module and the Java jar, and compare the Python, Go and Java apps with the TypeScript app (test/languages)',
+  env: { ...languageTestEnv, CDK_LIFECYCLE_LANGUAGES: Object.keys(LANGUAGES).join(',') },
+});
+testLanguages.spawn(bundleRuntime);
+testLanguages.spawn(project.compileTask);
+for (const language of Object.keys(LANGUAGES)) {
+  if (language !== 'java') testLanguages.spawn(project.tasks.tryFind(`package:${language}`)!);
+  testLanguages.exec(`bash build-tools/languages.sh setup ${language}`);
+}
+testLanguages.exec(languageJest);
+project.addTask('docs:languages', {
+  description: 'Rewrite the code samples of README.md and docs/languages.md from the languages apps (test/languages)',
+  exec: 'ts-node --transpile-only build-tools/language-samples.ts',
+});
+project.gitignore.exclude('/test/languages/python/.venv/', '__pycache__/', '/test/languages/java/target/');
 
 // CI also runs the aws-cdk-lib-dependent suites against the newest aws-cdk-lib on the registry
 // (installed without saving), besides the pinned minimum the normal test run uses.

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { codeSamples, DOCUMENTS, expectedCode, sampleOf, unmarkedBlocks, withCodeSamples } from '../build-tools/language-samples';
 import * as api from '../src';
 
 const ROOT = path.join(__dirname, '..');
@@ -135,6 +136,33 @@ describe('the Python examples', () => {
     const result = spawnSync('python3', ['-m', 'py_compile', ...blocks.map((_, index) => path.join(dir, `block${index}.py`))], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('the code samples of the other languages', () => {
+  test.each(DOCUMENTS.map((document) => [document]))('GIVEN %s WHEN its Python, Go and Java blocks are read THEN each is marked with the app file it comes from', (document) => {
+    const markdown = fs.readFileSync(path.join(ROOT, document), 'utf8');
+    for (const language of ['python', 'go', 'java']) expect({ language, unmarked: unmarkedBlocks(markdown, language) }).toEqual({ language, unmarked: [] });
+    expect(codeSamples(markdown).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test.each(DOCUMENTS.flatMap((document) => codeSamples(fs.readFileSync(path.join(ROOT, document), 'utf8')).map((sample) => [document, `${sample.file}${sample.sample ? `#${sample.sample}` : ''}`, sample] as const)))(
+    'GIVEN %s\'s sample of %s WHEN compared with the languages app it comes from THEN it is the same code (else: npm run docs:languages)', (_document, _name, sample) => {
+      expect(sample.file).toMatch(/^test\/languages\//);
+      expect(sample.code).toBe(expectedCode(sample));
+    });
+
+  test('GIVEN marked parts of a source WHEN a sample is taken THEN its parts are dedented, parts with only markers between them joined, and marker lines left out', () => {
+    const source = ['# sample: a', 'import x', '# end sample', '# sample: a b', 'import y', '# end sample', 'other', 'def f():', '    # sample: a', '    x.go()', '    # end sample', ''].join('\n');
+    expect(sampleOf(source, 'a')).toBe('import x\nimport y\n\nx.go()\n');
+    expect(sampleOf(source, 'b')).toBe('import y\n');
+    expect(sampleOf(source)).toBe('import x\nimport y\nother\ndef f():\n    x.go()\n');
+    expect(() => sampleOf(source, 'c')).toThrow('no sample "c"');
+  });
+
+  test('GIVEN a document whose marked block is stale WHEN the samples are written THEN the block is replaced and the rest kept', () => {
+    const stale = 'text\n<!-- code: test/languages/python/app.py#guard -->\n```python\nold\n```\nafter\n';
+    expect(withCodeSamples(stale)).toBe(`text\n<!-- code: test/languages/python/app.py#guard -->\n\`\`\`python\n${expectedCode({ file: 'test/languages/python/app.py', sample: 'guard' })}\`\`\`\nafter\n`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { CfnResource, CustomResource, Duration, IResolveContext, Lazy, RemovalPolicy, Token } from 'aws-cdk-lib';
+import { CfnResource, CustomResource, Duration, IResolvable, IResolveContext, Lazy, RemovalPolicy, Token } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY } from '../runtime/contract';
 import { LIFECYCLE_METADATA_KEY, LifecycleMetadata } from '../spec/lifecycle-metadata';
@@ -26,6 +26,10 @@ export interface ProvidedResourceProps {
   /**
    * Properties passed to the handler. Numbers, booleans and nulls reach the handler with
    * their JSON types, although CloudFormation delivers every scalar as a string.
+   *
+   * In Python, Java, Go and .NET, jsii turns `None`, `null` and `nil` into "no value": a
+   * member set to one is left out, and one in a list fails synth. Write
+   * `ProvidedResource.JSON_NULL` where the handler should receive `null`.
    *
    * @default - no properties
    */
@@ -77,6 +81,15 @@ const RESERVED_NAMES = [...CLOUDFORMATION_PROPERTIES, RESERVED_PROPERTY];
  * `ref` is the physical id; `getAttString(key)` reads a key of the handler's Data.
  */
 export class ProvidedResource extends CustomResource {
+  /**
+   * A JSON `null` in `properties`, for the languages where null means "no value".
+   *
+   * jsii turns Python's `None`, Java's `null` and Go's `nil` into "no value" before the
+   * resource sees them; this value reaches the handler as `null`, as a literal `null` does
+   * in TypeScript.
+   */
+  public static readonly JSON_NULL: IResolvable = Lazy.any({ produce: () => null });
+
   /** The top-level properties whose change replaces the physical resource. */
   public readonly replaceOnChange: string[];
 

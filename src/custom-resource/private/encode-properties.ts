@@ -141,7 +141,7 @@ export function cloudFormationProperties(path: string, properties: { [key: strin
       const items: unknown[] = [];
       for (let index = 0; index < value.length; index++) {
         if (!(index in value)) refuse(path, `${at}[${index}]`, 'is a hole in a sparse list: aws-cdk-lib drops it and moves the items after it; give every item (null where there is none)');
-        if (value[index] === undefined) refuse(path, `${at}[${index}]`, 'is undefined inside a list: aws-cdk-lib drops it and moves the items after it; leave it out or use null');
+        if (value[index] === undefined) refuse(path, `${at}[${index}]`, 'is undefined inside a list: aws-cdk-lib drops it and moves the items after it; leave it out or use null (ProvidedResource.JSON_NULL in Python, Java, Go and .NET, where jsii turns None, null and nil into undefined)');
         items.push(write(value[index], `${at}[${index}]`, true));
       }
       return items;
