@@ -35,8 +35,12 @@ export function ownReasons(move: FoundMove, stacks: ReadonlyMap<string, PlanStac
   return reasons;
 }
 
-/** What CloudFormation does with the pair when it is deployed as a delete and a create. */
-export function withoutRefactor(move: FoundMove): string {
+/**
+ * What CloudFormation does with the pair when it is deployed as a delete and a create. A source
+ * stack the new app no longer has is not deployed at all: `cdk deploy` does not delete it, so what
+ * moved out of it stays there.
+ */
+export function withoutRefactor(move: FoundMove, stacks: ReadonlyMap<string, PlanStack>): string {
   const { source, destination } = move;
   const from = `${source.stack}.${source.logicalId}`;
   const to = `${destination.stack}.${destination.logicalId}`;
@@ -45,6 +49,11 @@ export function withoutRefactor(move: FoundMove): string {
   const retained = policy === 'Retain' || policy === 'RetainExceptOnCreate';
   const deletion = data === undefined ? `deletes ${from}` : `removes ${from}: ${data.consequence}`;
   const named = move.matchedBy === 'Name';
+  if (stacks.get(source.stack)?.inApp === false) {
+    const left = `${source.stack} is no longer in the app and cdk deploy does not delete it`;
+    if (named) return `${left}: the name stays held by ${from}, so ${destination.stack} cannot create ${destination.logicalId} (a certain failure)`;
+    return `${left}: ${from} stays there as it is; ${destination.stack} creates a new ${move.resourceType} ${to}`;
+  }
   if (source.stack === destination.stack) {
     if (named) return `CloudFormation creates ${destination.logicalId} before it deletes ${source.logicalId}: the name is still taken, so the update fails (a certain failure)`;
     return `CloudFormation creates a new ${move.resourceType} ${destination.logicalId} and ${deletion}`;

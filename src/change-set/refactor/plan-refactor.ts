@@ -140,7 +140,7 @@ export function planRefactor(inputs: readonly RawStack[], spec: ReplacementSpec,
     broken = built.flatMap((entry) => [...groupReasons(entry, stacks)]);
   }
   const groups = built.map((entry) => entry.group);
-  const moves = found.moves.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move) }));
+  const moves = found.moves.map((move) => ({ move, reasons: reasons.get(move)!, withoutRefactor: withoutRefactor(move, stacks) }));
   return { moves, ambiguities: found.ambiguities, groups, steps: stepsOf(groups, inputs, stacks, spec, compared) };
 }
 
@@ -270,7 +270,11 @@ function stepsOf(
     problems: [],
   };
   const deploy: { stacks: string[]; actions: string[] } = { stacks: [], actions: [] };
-  const deployed = (input: RawStack) => compared === undefined || compared.has(input.name);
+  // cdk deploy deploys the stacks picked that the app still has; one the app no longer has stays as the refactor leaves it.
+  const left = inputs.filter((input) => !stacks.get(input.name)!.inApp && stacks.get(input.name)!.deployed).map((input) => input.name);
+  const leftNotes = left.map((name) => `${name}: not deployed: it is no longer in the app, and cdk deploy does not delete it; `
+    + `what the refactor leaves in it stays until the stack is deleted (aws cloudformation delete-stack --stack-name ${name})`);
+  const deployed = (input: RawStack) => stacks.get(input.name)!.inApp && (compared === undefined || compared.has(input.name));
   for (const input of inputs.filter(deployed)) {
     const from = refactored.get(input.name) ?? input.before;
     const actions = [...sectionChanges(from, input.after), ...changeLines(predictWithSpec(from, input.after, {}, spec))];
@@ -278,14 +282,14 @@ function stepsOf(
     deploy.stacks.push(input.name);
     deploy.actions.push(...actions.map((action) => `${input.name}: ${action}`));
   }
-  if (deploy.actions.length === 0) return [refactor];
+  if (deploy.actions.length === 0) return [{ ...refactor, actions: [...refactor.actions, ...leftNotes] }];
   const problems = exportsInUse(inputs.map((input) => {
     const stack = stacks.get(input.name)!;
     const start = refactored.get(input.name) ?? input.before;
     const end = deployed(input) ? input.after : start;
     return { name: input.name, start, end, account: stack.account, region: stack.region, changes: deploy.stacks.includes(input.name) };
   }));
-  return [refactor, { kind: 'Deploy', ...deploy, problems }];
+  return [refactor, { kind: 'Deploy', stacks: deploy.stacks, actions: [...deploy.actions, ...leftNotes], problems }];
 }
 
 function sectionChanges(from: unknown, to: unknown): string[] {

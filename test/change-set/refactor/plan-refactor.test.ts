@@ -228,6 +228,22 @@ describe('without a refactor', () => {
       .toBe('whichever stack deploys first, B cannot create R: the name stays held by A.R, which A retains (DeletionPolicy Retain) when it removes it');
   });
 
+  test('GIVEN a named table moved out of a stack the app no longer has WHEN deployed without a refactor THEN the old stack stays deployed, so the name stays taken', () => {
+    const result = plan(stack('Old', { T: table(), Keep: topic('a') }, undefined), stack('New', { Keep: topic('b') }, { T: table(), Keep: topic('b') }));
+    expect(result.moves[0].withoutRefactor).toBe('Old is no longer in the app and cdk deploy does not delete it: the name stays held by Old.T, so New cannot create T (a certain failure)');
+  });
+
+  test('GIVEN a move out of a stack the app no longer has WHEN planned THEN the deploy step leaves that stack alone and says so, nothing of it removed', () => {
+    const bucket = { Type: 'AWS::S3::Bucket', Properties: { VersioningConfiguration: { Status: 'Enabled' } } };
+    const result = plan(stack('Old', { Logs: bucket, Spare: topic('a') }, undefined), stack('New', { Keep: topic('b') }, { Logs: bucket, Keep: topic('b'), More: topic('c') }));
+    expect(result.moves[0].withoutRefactor).toBe('Old is no longer in the app and cdk deploy does not delete it: Old.Logs stays there as it is; New creates a new AWS::S3::Bucket New.Logs');
+    const deploy = result.steps.find((step) => step.kind === 'Deploy')!;
+    expect(deploy.stackNames).toEqual(['New']);
+    expect(deploy.actions.filter((action) => action.startsWith('Old:'))).toEqual([
+      'Old: not deployed: it is no longer in the app, and cdk deploy does not delete it; what the refactor leaves in it stays until the stack is deleted (aws cloudformation delete-stack --stack-name Old)',
+    ]);
+  });
+
   const unnamed = { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'Orders', KmsMasterKeyId: 'alias/aws/sns', TracingConfig: 'Active', SignatureVersion: '2' } };
   const unnamedTable = { Type: 'AWS::DynamoDB::Table', Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' } };
 
