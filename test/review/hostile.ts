@@ -30,6 +30,9 @@ export const HOSTILE = {
   vso: '##vso[task.setvariable variable=x]1 ##[error]x',
   script: '<script>window.__pwned=1</script>',
   handler: '"><img src=x onerror="window.__pwned=2">',
+  attribute: "' onmouseover='window.__pwned=5' x='",
+  svg: '</text></svg><svg onload="window.__pwned=6"><text>',
+  remoteImage: `<img src="${TRAP}/remote.png">`,
   jsLink: 'javascript:window.__pwned=3',
   css: `</style><style>body{background:url(${TRAP}/css.png)}</style>`,
   scriptClose: '</script><script>window.__pwned=4</script>',
@@ -51,19 +54,20 @@ export const HOSTILE_RULES: ReviewRule[] = [
  * A review of one stack where every value a renderer shows is hostile: logical ids, construct
  * paths (`aws:cdk:path`), property values, a failure's reason (a name that stays the same while
  * the table is replaced), an output's value and export name, an IAM statement, the stack's name.
+ * `payload` is every attack at once unless a test picks one.
  */
-export function hostileReview(rules: readonly ReviewRule[] = HOSTILE_RULES): Review {
-  const path = (id: string) => ({ 'aws:cdk:path': `App/@octocat ${PAYLOAD}/${id}/Resource` });
+export function hostileReview(rules: readonly ReviewRule[] = HOSTILE_RULES, payload: string = PAYLOAD, stack: string = HOSTILE_STACK): Review {
+  const path = (id: string) => ({ 'aws:cdk:path': `App/@octocat ${payload}/${id}/Resource` });
   const table = (key: string) => resource('AWS::DynamoDB::Table', {
-    TableName: PAYLOAD, KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
+    TableName: payload, KeySchema: [{ AttributeName: key, KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
   }, { Metadata: path('Table') });
   const policy = (action: string) => resource('AWS::IAM::Policy', {
-    PolicyName: 'p', Roles: [`role${PAYLOAD}`], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: action, Resource: PAYLOAD }] },
+    PolicyName: 'p', Roles: [`role${payload}`], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: action, Resource: payload }] },
   });
   const before = {
     Resources: {
       Topic: resource('AWS::SNS::Topic', { DisplayName: 'old' }, { Metadata: path('Topic') }),
-      [`Gone${PAYLOAD}`]: resource('AWS::SQS::Queue', { DelaySeconds: 5 }, { Metadata: path('Gone') }),
+      [`Gone${payload}`]: resource('AWS::SQS::Queue', { DelaySeconds: 5 }, { Metadata: path('Gone') }),
       Table: table('id'),
       Policy: policy('s3:GetObject'),
     },
@@ -71,12 +75,12 @@ export function hostileReview(rules: readonly ReviewRule[] = HOSTILE_RULES): Rev
   };
   const after = {
     Resources: {
-      Topic: resource('AWS::SNS::Topic', { DisplayName: PAYLOAD }, { Metadata: path('Topic') }),
-      [`New${PAYLOAD}`]: resource('AWS::SQS::Queue', { DelaySeconds: 5 }, { Metadata: path('New') }),
+      Topic: resource('AWS::SNS::Topic', { DisplayName: payload }, { Metadata: path('Topic') }),
+      [`New${payload}`]: resource('AWS::SQS::Queue', { DelaySeconds: 5 }, { Metadata: path('New') }),
       Table: table('pk'),
-      Policy: policy(`s3:*${PAYLOAD}`),
+      Policy: policy(`s3:*${payload}`),
     },
-    Outputs: { Out: { Value: PAYLOAD, Export: { Name: PAYLOAD } } },
+    Outputs: { Out: { Value: payload, Export: { Name: payload } } },
   };
-  return reviewTemplates({ [HOSTILE_STACK]: [before, after] }, rules);
+  return reviewTemplates({ [stack]: [before, after] }, rules);
 }
