@@ -40,9 +40,12 @@ export function markdownText(value: string): string {
  * A code span holding `value` whole. Its fence is one backtick longer than the longest run of
  * backticks inside, and it is padded with a space where the value starts or ends with a backtick
  * or a space (CommonMark strips one space from each end). In a table a pipe is written `\|`,
- * which GitHub's tables read as a pipe inside code spans too.
+ * which GitHub's tables read as a pipe inside code spans too. A value with a backslash right
+ * before a pipe is written as text there instead: GitHub (cmark-gfm) and micromark disagree on
+ * whether `\\|` in a code span ends the cell, but agree on escaped text.
  */
 export function markdownCode(value: string, inTable = true): string {
+  if (inTable && /\\\|/.test(visible(value))) return markdownText(value);
   const text = inTable ? visible(value).replace(/\|/g, '\\|') : visible(value);
   if (text === '') return '` `';
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

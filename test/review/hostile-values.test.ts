@@ -89,6 +89,8 @@ describe('Markdown', () => {
     expect(row.children!.map(shown)).toEqual(['❌', visible(HOSTILE_STACK), 'Add', visible(`${added.constructPath} (${added.logicalId})`), 'AWS::SQS::Queue', '']);
     const topic = review.changes.find((change) => change.logicalId === 'Topic')!.details[0].valueChanges![0];
     const values = (tree.children ?? []).filter((node) => node.type === 'table').find((table) => textOf(table.children![0]) === 'StackResourcePathBeforeAfter')!;
+    const security = (tree.children ?? []).filter((node) => node.type === 'table').find((table) => textOf(table.children![0]) === 'StackWhatStatement or rule')!;
+    expect(security.children!.slice(1).map((cells) => shown(cells.children![3]))).toContainEqual(expect.stringContaining(visible(PAYLOAD)));
     expect(values.children!.slice(1).map((cells) => cells.children!.map(shown))).toContainEqual([visible(HOSTILE_STACK), visible(`${review.changes.find((change) => change.logicalId === 'Topic')!.constructPath} (Topic)`), 'DisplayName', '"old"', visible(topic.after!)]);
   });
 

@@ -23,6 +23,7 @@ export const HOSTILE = {
   mention: '@octocat @org/team',
   issue: '#1 GH-2',
   forgedRow: '\r| forged | row |\n| forged | row |',
+  backslashPipe: 'a\\|b\\\\|c\\',
   terminal: '\u001b[2J\u001b]0;title\u0007\u001b[8m',
   bidi: '\u202eevil\u202c \u2066x\u2069',
   separators: '\u0085 \u2028 \u2029',
