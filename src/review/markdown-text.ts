@@ -13,9 +13,10 @@ import { visible } from './plain-text';
 /**
  * Punctuation CommonMark reads as markup inside a line: backslash escapes, code spans, emphasis,
  * links and images, strikethrough, tables, math. Each is written backslash-escaped, which any
- * ASCII punctuation may be.
+ * ASCII punctuation may be; but an `_` between two letters or digits, which can neither open nor
+ * close emphasis (`UPDATE_ROLLBACK_FAILED` stays as it is).
  */
-const MARKUP = /[\\`*_[\]~|$]/g;
+const MARKUP = /[\\`*[\]~|$]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 
 /** Characters whose entity stops raw HTML and character references. */
 const ENTITY: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
