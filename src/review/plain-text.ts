@@ -23,6 +23,9 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
 const LINE_COMMAND = /^(\s*(?:\u001b\[[0-9;]*m)*)::/;
 const INLINE_COMMAND = /##(?=[A-Za-z]*\[)/g;
 
+/** A line with nothing to escape (most of a report): no hidden character, no `#` pair, no leading `::`. */
+const ORDINARY = /^(?!\s*::)(?:(?!##)[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|[\u200C\u200D])*$/u;
+
 /** `value` with its hidden characters as escapes (`\n`, `\r`, `\t`, `\x1b`, `\u202e`, `\u{e0041}`). */
 export function visible(value: string): string {
   return value.replace(HIDDEN, escapeOf);
@@ -42,7 +45,7 @@ export function withoutCiCommands(line: string): string {
  * sequences the report itself writes (its colours), which stay.
  */
 export function plainLines(lines: readonly string[], keep?: RegExp): string[] {
-  return lines.map((line) => withoutCiCommands(keep === undefined ? visible(line) : keepingSequences(line, keep)));
+  return lines.map((line) => (ORDINARY.test(line) ? line : withoutCiCommands(keep === undefined ? visible(line) : keepingSequences(line, keep))));
 }
 
 /**

@@ -50,14 +50,14 @@ async function openPage(review: Review, name: string, value: string): Promise<Se
   await page.goto(own);
   // Hover and click every change row and graph box: handlers a value added would run now.
   for (const target of await page.locator('tr.change, svg g.node').all()) await target.hover({ force: true }).catch(() => undefined);
-  const seen = await page.evaluate(() => ({
-    pwned: (window as unknown as { __pwned?: unknown }).__pwned,
+  const seen = await page.evaluate<Omit<Seen, 'requests' | 'dialogs'>>(`({
+    pwned: window.__pwned,
     tags: [...new Set([...document.querySelectorAll('*')].map((element) => element.tagName.toLowerCase()))],
     attributes: [...new Set([...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((attribute) => attribute.name)))],
-    links: [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href')!),
+    links: [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href')),
     text: document.body.textContent ?? '',
     background: getComputedStyle(document.body).backgroundImage,
-  }));
+  })`);
   await context.close();
   return { requests, dialogs, ...seen };
 }
