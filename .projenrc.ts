@@ -77,6 +77,14 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'playwright-core@^1.65',
     '@microsoft/jest-sarif@1.0.0-beta.0',
     'junit2json@^3.1.14',
+    // SARIF checked with ajv's formats too (`uri-reference`: a path with a space is no URI);
+    // the Markdown rendered as GitHub renders it (CommonMark + GFM) to check nothing from a
+    // value goes live.
+    'ajv-formats@^3',
+    'micromark@^4',
+    'micromark-extension-gfm@^3',
+    'mdast-util-from-markdown@^2',
+    'mdast-util-gfm@^3',
   ],
   bundledDeps: [
     'yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8',

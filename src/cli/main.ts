@@ -8,6 +8,7 @@ import { DIFF_USAGE, INVOKE_USAGE, SNAPSHOT_USAGE, USAGE } from './args/usage';
 import { CliError, USAGE_ERROR_EXIT_CODE } from './cli-error';
 import { CliIo, processIo } from './cli-io';
 import { packageVersion } from '../review/package-version';
+import { plainMessage } from '../review/plain-text';
 import { runDiff } from './commands/diff/diff-command';
 import { runInvoke } from './commands/invoke/invoke-command';
 import { runSnapshot } from './commands/snapshot/snapshot-command';
@@ -42,9 +43,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   } catch (error) {
     if (error instanceof CliError) {
-      io.stderr(`cdk-lifecycle: ${error.message}\n${error.hint === undefined ? '' : `  ${error.hint}\n`}`);
+      io.stderr(plainMessage(`cdk-lifecycle: ${error.message}\n${error.hint === undefined ? '' : `  ${error.hint}\n`}`));
     } else {
-      io.stderr(`cdk-lifecycle: unexpected error, please report it with the command line you ran:\n${(error as Error)?.stack ?? String(error)}\n`);
+      io.stderr(plainMessage(`cdk-lifecycle: unexpected error, please report it with the command line you ran:\n${(error as Error)?.stack ?? String(error)}\n`));
     }
     return USAGE_ERROR_EXIT_CODE;
   }

@@ -4,6 +4,7 @@
  * `system-out`, so a dashboard shows them without failing the build, after the stack's notes (a
  * stack the app no longer has stays deployed).
  */
+import { visible } from './plain-text';
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
 
@@ -15,10 +16,10 @@ export function renderJunit(review: Review, durationMs: number): string {
     const warnings = stack.changes.filter((change) => change.level === 'warn' || (change.lowered !== undefined && change.level !== 'fail'));
     const body = [
       ...(failing.length === 0 ? [] : [
-        `      <failure message="${attribute(`${failing.length} change${failing.length === 1 ? '' : 's'} fail${failing.length === 1 ? 's' : ''} the review`)}" type="cdk-lifecycle">${text(failing.map(line).join('\n'))}</failure>`,
+        `      <failure message="${attribute(`${failing.length} change${failing.length === 1 ? '' : 's'} fail${failing.length === 1 ? 's' : ''} the review`)}" type="cdk-lifecycle">${text(failing.map(line))}</failure>`,
       ]),
       ...(warnings.length === 0 && stack.notes === undefined ? [] : [
-        `      <system-out>${text([...(stack.notes ?? []).map((note) => `NOTE ${note}`), ...warnings.map(line)].join('\n'))}</system-out>`,
+        `      <system-out>${text([...(stack.notes ?? []).map((note) => `NOTE ${note}`), ...warnings.map(line)])}</system-out>`,
       ]),
     ];
     const open = `    <testcase classname="cdk-lifecycle.diff" name="${attribute(name)}" time="0">`;
@@ -42,14 +43,18 @@ function line(change: ReviewChange): string {
   return `${change.level.toUpperCase()} ${change.action}${change.replacement === undefined || change.replacement === 'False' ? '' : ` (replace: ${change.replacement})`} ${change.resourceType} ${change.constructPath ?? change.logicalId}${change.nestedStackPath === undefined ? '' : ` (nested stack ${change.nestedStackPath})`}: ${reason}${change.lowered !== undefined ? ` [${change.levelReason}]` : change.ruleId === undefined ? '' : ` [${change.ruleId}]`}`;
 }
 
-/** XML-escaped text; characters XML 1.0 cannot hold are left out. */
-function text(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+/**
+ * Lines as XML text, one per line, each line's hidden characters (a value's own line break
+ * included) shown as escapes (`\x1b`, as the text report shows them): nothing XML 1.0 cannot hold
+ * is written, its controls and lone surrogates being escapes and the non-characters U+FFFE and
+ * U+FFFF U+FFFD.
+ */
+function text(lines: readonly string[]): string {
+  return lines.map(visible).join('\n')
+    .replace(/[\uFFFE\uFFFF]/g, '\uFFFD')
     .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function attribute(value: string): string {
-  return text(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+  return text([value]).replace(/"/g, '&quot;');
 }

@@ -4,6 +4,7 @@
  * values that change (each changed path, before and after) and every change in collapsed sections. It stays within GitHub's comment limit (65,536 characters),
  * keeping the most important rows and saying how many were cut.
  */
+import { markdownCode, markdownCodeBlock, markdownText } from './markdown-text';
 import { explain } from './reference-chain';
 import type { Review, ReviewChange } from './review-model';
 import { securityRows as rowsOf } from './security/security-rows';
@@ -67,7 +68,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
     out.push(...closing);
   }
   if (planLines.length > 0) {
-    const block = ['<details><summary>Refactor plan</summary>', '', '```text', ...planLines, '```', '', '</details>', ''];
+    const block = ['<details><summary>Refactor plan</summary>', '', ...markdownCodeBlock(planLines, 'text'), '', '</details>', ''];
     if (used + length(block) + footerRoom <= limit) out.push(...block);
     else cut.push('Refactor plan: all of it');
   }
@@ -79,7 +80,7 @@ export function renderMarkdown(review: Review, limit: number = GITHUB_COMMENT_LI
 
 /** What the review says of stacks as a whole (a stack the app no longer has stays deployed), as a list. */
 function stackNotes(review: Review): string[] {
-  const notes = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `- \`${cell(stack.name)}\`: ${cell(note)}`));
+  const notes = review.stacks.flatMap((stack) => (stack.notes ?? []).map((note) => `- ${markdownCode(stack.name, false)}: ${cell(note)}`));
   return notes.length === 0 ? [] : ['**Stacks**', '', ...notes, ''];
 }
 
@@ -93,7 +94,7 @@ interface MarkdownSection {
 
 /** A probable rename: the old logical id, the new one (whose change this is). */
 function renameRow(change: ReviewChange): string {
-  return `| ${cell(stackOf(change))} | ${cell(change.rename!.logicalId)} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${change.rename!.similarity} |`;
+  return `| ${cell(stackOf(change))} | ${cell(change.rename!.logicalId)} | ${cell(resourceOf(change))} | ${code(change.resourceType)} | ${change.rename!.similarity} |`;
 }
 
 /** A row per IAM statement, managed policy and security-group rule added (`+`, `+!` when it broadens) or removed. */
@@ -108,27 +109,24 @@ function securityRows(review: Review): string[] {
 /** A row per changed path of each direct change's value. */
 function valueRows(change: ReviewChange): string[] {
   return change.details.flatMap((detail) => (detail.valueChanges ?? []).map((value) =>
-    `| ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(value.path)}\` | ${code(value.before)} | ${code(value.after)} |`));
+    `| ${cell(stackOf(change))} | ${cell(resourceOf(change))} | ${code(value.path)} | ${code(value.before)} | ${code(value.after)} |`));
 }
 
-/** A value in a table cell, whole, as a code span (GitHub reads `\|` in a table as a pipe, and nothing else escaped there). */
+/** A value in a table cell, whole, as a code span. */
 function code(value: string | undefined): string {
-  if (value === undefined) return '(none)';
-  const text = value.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  const fence = text.includes('`') ? '`` ' : '`';
-  return `${fence}${text}${fence === '`' ? '`' : ' ``'}`;
+  return value === undefined ? '(none)' : markdownCode(value);
 }
 
 function whyRow(change: ReviewChange): string {
   const why = explain(change);
-  const rule = change.lowered !== undefined ? ` — ${change.levelReason}` : change.ruleId === undefined ? '' : ` — rule \`${change.ruleId}\`: ${change.levelReason}`;
-  return `| ${ICON[change.level]} ${change.level} | ${cell(stackOf(change))} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(why)}${cell(rule)} |`;
+  const rule = change.lowered !== undefined ? ` — ${cell(change.levelReason)}` : change.ruleId === undefined ? '' : ` — rule ${code(change.ruleId)}: ${cell(change.levelReason)}`;
+  return `| ${ICON[change.level]} ${change.level} | ${cell(stackOf(change))} | ${cell(resourceOf(change))} | ${code(change.resourceType)} | ${cell(why)}${rule} |`;
 }
 
 function allRow(change: ReviewChange): string {
   const action = change.replacement === 'True' ? 'Replace' : change.replacement === 'Conditional' ? 'Maybe replace' : change.action;
   const changed = change.details.map((detail) => detail.target).filter((target, index, all) => all.indexOf(target) === index).join(', ');
-  return `| ${ICON[change.level]} | ${cell(stackOf(change))} | ${action} | ${cell(resourceOf(change))} | \`${cell(change.resourceType)}\` | ${cell(changed)} |`;
+  return `| ${ICON[change.level]} | ${cell(stackOf(change))} | ${action} | ${cell(resourceOf(change))} | ${code(change.resourceType)} | ${cell(changed)} |`;
 }
 
 function stackOf(change: ReviewChange): string {
@@ -139,9 +137,9 @@ function resourceOf(change: ReviewChange): string {
   return change.constructPath === undefined ? change.logicalId : `${change.constructPath} (${change.logicalId})`;
 }
 
-/** Text safe in a table cell: no pipes, newlines or HTML. */
+/** Text in a table cell or a list item, shown as written (markdown-text.ts). */
 function cell(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  return markdownText(value);
 }
 
 function length(lines: readonly string[]): number {

@@ -87,7 +87,7 @@ export function sarifLog(
         locations: [{
           ...(finding.file === undefined ? {} : {
             physicalLocation: {
-              artifactLocation: { uri: finding.file.split('\\').join('/') },
+              artifactLocation: { uri: artifactUri(finding.file) },
               region: {
                 startLine: Math.max(1, finding.line ?? 1),
                 ...(finding.column === undefined ? {} : { startColumn: Math.max(1, finding.column) }),
@@ -106,4 +106,18 @@ export function sarifLog(
 /** A stable fingerprint of what identifies a finding. */
 export function fingerprint(ruleId: string, identity: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify([ruleId, ...identity])).digest('hex').slice(0, 32);
+}
+
+/**
+ * A source file's path as the URI of its artifact location (a URI reference, RFC 3986, as the
+ * SARIF schema requires): `/` between segments (a Windows `\\` too), each segment
+ * percent-encoded as `encodeURIComponent` does (a space, `#`, `%`, `:`, brackets, non-ASCII), an
+ * absolute path as a `file:` URI. A lone surrogate, which UTF-8 cannot hold, becomes U+FFFD.
+ */
+export function artifactUri(file: string): string {
+  const segments = file.replace(/\p{Cs}/gu, '\uFFFD').split(/[\\/]/);
+  const drive = /^[A-Za-z]:$/.test(segments[0]) && segments.length > 1 ? segments.shift() : undefined;
+  const encoded = segments.map(encodeURIComponent).join('/');
+  if (drive !== undefined) return `file:///${drive}${encoded.startsWith('/') ? '' : '/'}${encoded}`;
+  return file.startsWith('/') ? `file://${encoded}` : encoded;
 }

@@ -19,6 +19,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { run } from './helpers';
+import { sarifProblems } from '../helpers/sarif-schema';
 
 interface Version {
   readonly partitionKey?: string;
@@ -151,6 +152,7 @@ describe('a stack CloudFormation refuses to update', () => {
     expect(fs.readFileSync(path.join(tmp, 'r.html'), 'utf8')).toContain('CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
     expect(fs.readFileSync(path.join(tmp, 'r.md'), 'utf8')).toContain('refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
     const sarif = JSON.parse(fs.readFileSync(path.join(tmp, 'r.sarif'), 'utf8'));
+    expect(sarifProblems(sarif)).toEqual([]);
     expect(sarif.runs[0].results.filter((result: any) => result.level === 'error')).toHaveLength(1);
     expect(fs.readFileSync(path.join(tmp, 'r.xml'), 'utf8')).toMatch(/<failure message="1 change fails the review" type="cdk-lifecycle">FAIL Modify AWS::EC2::SecurityGroup Database\w+: CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED/);
   });

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from './helpers';
+import { sarifProblems } from '../helpers/sarif-schema';
 import { reviewSides } from '../review/helpers';
 
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-agree-'));
@@ -77,6 +78,7 @@ describe.each([
     const card = (label: string) => Number(new RegExp(`<dt>${label}</dt><dd>(\\d+)</dd>`).exec(html)![1]);
     expect([card('Certain failures'), card('Possible failures'), card('Data verdicts'), card('Replaced'), card('Maybe replaced'), card('Probable renames'), card('Added'), card('Removed'), card('Modified in place')])
       .toEqual([c.certainFailures, c.possibleFailures, c.dataVerdicts, c.replaced, c.maybeReplaced, c.renames, c.added, c.removed, c.modified]);
+    expect(sarifProblems(JSON.parse(fs.readFileSync(file('r.sarif'), 'utf8')))).toEqual([]);
     const sarif = JSON.parse(fs.readFileSync(file('r.sarif'), 'utf8')).runs[0].results;
     expect(sarif.filter((result: any) => result.ruleId === 'cdk-lifecycle:certain-failure').length).toBe(c.certainFailures);
     expect(sarif.filter((result: any) => result.level === 'error').length).toBe(c.byLevel.fail);

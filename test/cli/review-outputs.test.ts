@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { run } from './helpers';
+import { sarifProblems } from '../helpers/sarif-schema';
 
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-review-cli-'));
 const out = (name: string) => path.join(DIR, name);
@@ -17,6 +18,7 @@ test('GIVEN every output flag WHEN diff runs THEN each file is written from the 
   expect(markdown).toContain('**1 fail · 1 warn · 3 info** in 4 stacks');
   expect(markdown).toMatch(/\*\*Stacks\*\*\n\n- `Legacy`: Legacy is no longer in the app: cdk deploy does not delete it/);
   expect(JSON.parse(fs.readFileSync(out('r.sarif'), 'utf8')).runs[0].results).toHaveLength(2);
+  expect(sarifProblems(JSON.parse(fs.readFileSync(out('r.sarif'), 'utf8')))).toEqual([]);
   expect(fs.readFileSync(out('r.xml'), 'utf8')).toContain('<testsuites name="cdk-lifecycle diff" tests="4" failures="1"');
 });
 
@@ -90,6 +92,7 @@ describe('a certain failure no rule silences by accident', () => {
     expect(fs.readFileSync(out('l.html'), 'utf8')).toContain(`<strong class="lowered">${said}</strong> (level ignore, not fail)`);
     expect(fs.readFileSync(out('l.md'), 'utf8')).toContain('### ⬇️ Certain failures lowered by rules (CloudFormation will still fail them) (1)');
     expect(fs.readFileSync(out('l.md'), 'utf8')).toContain(said);
+    expect(sarifProblems(JSON.parse(fs.readFileSync(out('l.sarif'), 'utf8')))).toEqual([]);
     const sarif = JSON.parse(fs.readFileSync(out('l.sarif'), 'utf8')).runs[0].results;
     expect(sarif.map((r: any) => [r.ruleId, r.level, r.message.text.includes(said)])).toEqual([['recreated-by-hand', 'none', true]]);
     expect(fs.readFileSync(out('l.xml'), 'utf8')).toContain(said);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { App, NestedStack, Stack, Stage } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { run } from './helpers';
+import { sarifProblems } from '../helpers/sarif-schema';
 import { fn, PAIRS, synth } from '../review/security/cdk-pairs';
 
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-security-'));
@@ -95,6 +96,7 @@ test('GIVEN a rule on kind: security WHEN permissions broaden THEN it decides, a
   const markdown = fs.readFileSync(path.join(DIR, 'r.md'), 'utf8');
   expect(markdown).toContain('### 🔐 Security: IAM statements, managed policies and security-group rules (3)');
   expect(markdown).toContain('| **+!** | template | security group ingress | `tcp 22 from 0.0.0.0/0 (${LbSecurityGroup.GroupId}) (LbSecurityGroup)` |');
+  expect(sarifProblems(JSON.parse(fs.readFileSync(path.join(DIR, 'r.sarif'), 'utf8')))).toEqual([]);
   const sarif = JSON.parse(fs.readFileSync(path.join(DIR, 'r.sarif'), 'utf8')).runs[0];
   expect(sarif.results.map((r: any) => r.ruleId).sort()).toEqual(['security-review', 'security-review']);
   expect(fs.readFileSync(path.join(DIR, 'r.html'), 'utf8')).toContain('<td class="level level-fail">+ broadens</td>');
@@ -107,6 +109,7 @@ test('GIVEN a rule on kind: security WHEN permissions broaden THEN it decides, a
 test('GIVEN no rule WHEN permissions broaden THEN the built-in level warns with what broadens; SARIF reports it under its own rule', async () => {
   const sarifFile = path.join(DIR, 'b.sarif');
   await run(['diff', before, broadened, '--sarif', sarifFile]);
+  expect(sarifProblems(JSON.parse(fs.readFileSync(sarifFile, 'utf8')))).toEqual([]);
   const results = JSON.parse(fs.readFileSync(sarifFile, 'utf8')).runs[0].results;
   const security = results.filter((r: any) => r.ruleId === 'cdk-lifecycle:security-broadening');
   expect(security.map((r: any) => r.level)).toEqual(['warning', 'warning']);

@@ -25,11 +25,11 @@ test('GIVEN a smaller limit WHEN summarized THEN the limit holds too', () => {
   expect(markdown).toContain('Cut to fit');
 });
 
-test('GIVEN text that would break a table WHEN summarized THEN pipes, newlines and HTML are escaped', () => {
+test('GIVEN text that would break a table WHEN summarized THEN pipes and HTML are escaped and a newline is shown as \\n', () => {
   const review = reviewSides('templates/before.json', 'templates/after.yaml');
   const hostile = { ...review, changes: review.changes.map((change) => ({ ...change, logicalId: 'a|b\n<script>', level: 'fail' as const })) };
   const markdown = renderMarkdown(hostile);
-  expect(markdown).toContain('a\\|b &lt;script&gt;');
+  expect(markdown).toContain('a\\|b\\\\n&lt;script&gt;');
   expect(markdown).not.toContain('<script>');
 });
 
@@ -37,7 +37,7 @@ test('GIVEN a policy broadened WHEN summarized THEN "Values that change" has the
   const policy = (action: string) => ({ Type: 'AWS::IAM::Policy', Properties: { PolicyName: 'p', Roles: ['r'], PolicyDocument: { Statement: [{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: '*' }, { Effect: 'Allow', Action: action, Resource: '*' }] } } });
   const markdown = renderMarkdown(reviewTemplates({ App: [{ Resources: { Policy: policy('s3:GetObject') } }, { Resources: { Policy: policy('a|b`c') } }] }));
   expect(markdown).toContain('<details><summary>Values that change (1)</summary>');
-  expect(markdown).toContain('| App | Policy | `PolicyDocument.Statement[1].Action` | `"s3:GetObject"` | `` "a\\|b`c" `` |');
+  expect(markdown).toContain('| App | Policy | `PolicyDocument.Statement[1].Action` | `"s3:GetObject"` | ``"a\\|b`c"`` |');
 });
 
 test('GIVEN a rename and a refactor plan WHEN summarized THEN the renames section has one row per rename, as many as the head counts, and the plan follows', () => {

@@ -4,6 +4,7 @@
  */
 import { readDeployed } from './read-deployed';
 import { SnapshotRead } from './snapshot-read';
+import { plainMessage } from '../../review/plain-text';
 import { CliIo } from '../cli-io';
 import { AssemblyStack } from '../input/read-assembly';
 import { Warnings } from '../input/read-template';
@@ -33,6 +34,6 @@ export async function readForCommand(
     });
   } finally {
     progress.clear();
-    for (const note of notes) io.stderr(`cdk-lifecycle: note: ${note}\n`);
+    for (const note of notes) io.stderr(plainMessage(`cdk-lifecycle: note: ${note}\n`));
   }
 }

@@ -5,6 +5,7 @@
  * value is unknown (`NoEcho`). The same as data in `--json`: a `DeployedStack` object beside
  * each stack's `Changes`. Loads no AWS SDK.
  */
+import { plainLines } from '../../review/plain-text';
 import { DeployedStack, NOT_FOUND, statusKind } from '../input/deployed-state';
 import { parametersFor, ScopedParameters } from '../input/parameter-values';
 import { Side, StackPair } from '../input/stack-pairs';
@@ -20,6 +21,8 @@ export interface DeployedSideOrigin {
 
 /**
  * The lines that start the report, each ending without a newline; none when `before` has no deployed state.
+ * A status reason is CloudFormation's text about the stack's resources: shown with its control
+ * characters as escapes, and no line a CI command (plain-text.ts).
  */
 export function deployedStateLines(before: Side, pairs: readonly StackPair[], origin: DeployedSideOrigin, style: Style): string[] {
   if (before.kind !== 'assembly' || before.deployed === undefined) return [];
@@ -38,7 +41,7 @@ export function deployedStateLines(before: Side, pairs: readonly StackPair[], or
       lines.push(`  ${pair.name}: parameter ${key} is NoEcho: its deployed value is unknown (CloudFormation shows ****); the prediction takes it as kept by the update unless --parameters-after gives one`);
     }
   }
-  return [...lines, ''];
+  return plainLines([...lines, ''], style.sequences);
 }
 
 /** `--json` with a `DeployedStack` object beside each compared stack's `Changes`. */

@@ -10,6 +10,8 @@ export interface Style {
   readonly warning: (text: string) => string;
   readonly heading: (text: string) => string;
   readonly faint: (text: string) => string;
+  /** The escape sequences this style writes (none when plain): they stay when a report's values are escaped. */
+  readonly sequences?: RegExp;
 }
 
 const ansi = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
@@ -22,6 +24,7 @@ const COLOURED: Style = {
   warning: ansi(33, 39),
   heading: ansi(1, 22),
   faint: ansi(2, 22),
+  sequences: /\u001b\[(?:1|2|22|31|32|33|39)m/g,
 };
 
 const plain = (text: string) => text;

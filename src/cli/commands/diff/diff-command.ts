@@ -11,6 +11,7 @@ import { renderText } from './render-text';
 import { reviewOf } from './review-of';
 import { writeRefactorPlan } from './write-refactor-plan';
 import { writeReviewOutputs } from './write-review-outputs';
+import { plainMessage } from '../../../review/plain-text';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { deployedStateLines, withDeployedStates } from '../../deployed/render-deployed-state';
@@ -18,6 +19,7 @@ import { withDeployedParameters } from '../../input/deployed-parameters';
 import { parseParameters, ScopedParameters } from '../../input/parameter-values';
 import { readSides } from '../../input/read-sides';
 import { pairStacks, Side, StackPair } from '../../input/stack-pairs';
+import { jsonForLogs } from '../../render/json-for-logs';
 import { styleFor, useColour } from '../../render/style';
 
 /**
@@ -35,7 +37,7 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   const pairs = pairStacks(sides.before, sides.after, options.stacks);
   // Exports tie the app's stacks together: the whole app is predicted, the stacks picked are reported.
   const app = options.stacks.length > 0 && sides.before.kind === 'assembly' && sides.after.kind === 'assembly' ? pairStacks(sides.before, sides.after, []) : pairs;
-  for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
+  for (const warning of warnings) io.stderr(plainMessage(`cdk-lifecycle: warning: ${warning}\n`));
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
@@ -52,13 +54,13 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
     if (plan === undefined) throw new CliError('--refactor-plan needs stack names: compare cloud assemblies, or a template with an assembly (--stack picks its stack)');
     const written = writeRefactorPlan(plan, options.refactorPlan, io.cwd);
     planFile = [written.planFile, ...written.stackRefactorFiles, ...written.uploads.map((upload) => upload.file)].join(', ');
-    if (options.json) io.stderr(`cdk-lifecycle: refactor plan written to ${planFile}\n`);
+    if (options.json) io.stderr(plainMessage(`cdk-lifecycle: refactor plan written to ${planFile}\n`));
   }
   const showLevels = rules.length > 0;
   const style = styleFor(useColour(io.isTTY, options.color, io.env));
   const deployedLines = deployedStateLines(sides.before, pairs, { live: options.deployed !== undefined, parametersBefore: parameters.before }, style);
   io.stdout(options.json
-    ? withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before)
+    ? jsonForLogs(withDeployedStates(renderJson(diffs, showLevels ? review : undefined), sides.before))
     : [...deployedLines, renderText(review, style, { showLevels, groupBy: options.groupBy, plan, planFile, securityOnly: options.securityOnly })].join('\n'));
   const moves = (plan?.moves ?? []).map((move) => ({
     fromStack: move.source.stackName,

@@ -13,6 +13,7 @@ import { renderSecurity, securityCounts } from './render-security';
 import { summaryLine } from './summary';
 import { RefactorPlan } from '../../../change-set';
 import { aggregate, GroupKey, GroupNode } from '../../../review/aggregate';
+import { plainLines } from '../../../review/plain-text';
 import { changeCounts, Review, ReviewChange, ReviewStack } from '../../../review/review-model';
 import { Style } from '../../render/style';
 
@@ -30,7 +31,10 @@ export interface TextExtras {
   readonly securityOnly?: boolean;
 }
 
-/** Renders the report of the review, ending with a newline. */
+/**
+ * Renders the report of the review, ending with a newline. Values are shown with their control
+ * characters as escapes and no line is a CI command (plain-text.ts); the style's colours stay.
+ */
 export function renderText(review: Review, style: Style, extras: TextExtras = {}): string {
   if (extras.securityOnly === true) return securityOnly(review, style);
   const lines: string[] = [];
@@ -89,7 +93,7 @@ export function renderText(review: Review, style: Style, extras: TextExtras = {}
     const levels = review.counts.byLevel;
     lines.push(`Review: ${levels.fail} fail, ${levels.warn} warn, ${levels.info} info, ${levels.ignore} ignored`);
   }
-  return `${lines.join('\n')}\n`;
+  return `${plainLines(lines, style.sequences).join('\n')}\n`;
 }
 
 /** `--security-only`: the security section, or that there is none, and a count of its lines. */
@@ -97,7 +101,7 @@ function securityOnly(review: Review, style: Style): string {
   const { changed, broadening } = securityCounts(review);
   const section = renderSecurity(review, style);
   const lines = section.length === 0 ? ['No security changes', ''] : section;
-  return `${[...lines, `Security: ${changed} added or removed (IAM statements, managed policies, security-group rules), ${broadening} broadening permissions`].join('\n')}\n`;
+  return `${plainLines([...lines, `Security: ${changed} added or removed (IAM statements, managed policies, security-group rules), ${broadening} broadening permissions`], style.sequences).join('\n')}\n`;
 }
 
 /** The changes review rules (or --fail-on) put at fail or warn, with the reason; then certain failures a rule lowered. */

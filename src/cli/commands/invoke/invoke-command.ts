@@ -10,6 +10,7 @@ import { renderSummary } from './render-summary';
 import { LocalCloudFormation } from '../../../local/local-cloudformation';
 import { LocalSetupError } from '../../../local/local-setup-error';
 import { maskedStep, PlayResult, playOk, StepResult } from '../../../local/play/step-result';
+import { plainMessage } from '../../../review/plain-text';
 import { CliError, POLICY_EXIT_CODE, USAGE_ERROR_EXIT_CODE } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { readProperties } from '../../input/read-properties';
@@ -52,7 +53,7 @@ export async function runInvoke(args: InvokeArgs, io: CliIo): Promise<number> {
       onStep,
       onProgress: (state) => progress.update(progressText(state)),
     });
-    for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
+    for (const warning of warnings) io.stderr(plainMessage(`cdk-lifecycle: warning: ${warning}\n`));
     const play = await playRequested(local, args, properties, second === undefined ? undefined : first);
     progress.clear();
     io.stdout(args.json ? `${JSON.stringify(jsonReport(play), null, 2)}\n` : `${renderSummary(play, style).join('\n')}\n`);

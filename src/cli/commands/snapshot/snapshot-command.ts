@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import { SnapshotOptions } from './snapshot-options';
+import { plainMessage } from '../../../review/plain-text';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 import { stacksToRead } from '../../deployed/stacks-to-read';
@@ -30,7 +31,7 @@ export async function runSnapshot(options: SnapshotOptions, io: CliIo): Promise<
   const { readForCommand } = require('../../deployed/read-for-command') as typeof import('../../deployed/read-for-command');
   const read = await readForCommand(stacks, options.profile, io, warnings);
   writeSnapshot(read, out, options.out, warnings);
-  for (const warning of warnings) io.stderr(`cdk-lifecycle: warning: ${warning}\n`);
+  for (const warning of warnings) io.stderr(plainMessage(`cdk-lifecycle: warning: ${warning}\n`));
 
   const fresh = read.stacks.filter((stack) => statusKind(stack.deployed.status) === 'new').length;
   const unsettled = read.stacks.filter((stack) => statusKind(stack.deployed.status) === 'unsettled').length;
