@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { deepFreeze } from './helpers';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../src/change-set';
-import { readTemplate } from '../../src/change-set/input/read-template';
+import { readTemplateFile as readTemplate } from '../../src/assembly/read-file';
 
 const FOLDER = path.join(__dirname, 'realistic');
 const PAIRS: ReadonlyArray<[name: string, before: string, after: string]> = [
