@@ -75,7 +75,7 @@ export class AssemblyFolder {
     try {
       real = fs.realpathSync(lexical);
     } catch (error) {
-      throw new TemplateReadError(`cannot read ${shown}${namedBy === undefined ? '' : ` (${namedBy.field} in ${namedBy.file})`}: ${(error as Error).message}`);
+      throw new TemplateReadError(`cannot read ${shown}: ${(error as Error).message}${namedBy === undefined ? '' : ` (named by ${namedBy.field} in ${namedBy.file})`}`);
     }
     if (!this.contains(real)) throw new TemplateReadError(`${naming} is a link to a file outside the cloud assembly ${this.shown}`, 'a cloud assembly names only files inside its folder');
     const stat = fs.statSync(real);

@@ -269,3 +269,32 @@ describe('review rules files', () => {
     refused(await diff('a.json', 'a.json', '--rules', 'rules.yaml'), message);
   });
 });
+
+describe('invoke and cdk-lifecycle/testing read through the same layer', () => {
+  const provider = (assetPath: string) => JSON.stringify({
+    Resources: {
+      Fn: { Type: 'AWS::Lambda::Function', Properties: { Code: { S3Bucket: 'b', S3Key: 'k.zip' }, Handler: 'index.handler', Runtime: 'nodejs22.x', Timeout: 5 }, Metadata: { 'aws:asset:path': assetPath } },
+      Thing: { Type: 'Custom::Thing', Properties: { ServiceToken: { 'Fn::GetAtt': ['Fn', 'Arn'] } } },
+    },
+  });
+
+  test('GIVEN a function whose aws:asset:path leaves the assembly WHEN invoked THEN its code is refused, naming the template and the field, and nothing runs', async () => {
+    ws.folder('outside/code', { 'index.js': `exports.handler = async () => { throw new Error('${SENTINEL}'); };\n` });
+    ws.folder('app', { 'manifest.json': manifest({ App: stackArtifact('App.template.json') }), 'App.template.json': provider('../outside/code') });
+
+    const result = await run(['invoke', 'app', '--request', 'create'], { cwd: ws.root });
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/the provider of Thing is function Fn \(stack App\), which cannot run locally: its code cannot be run: app\/App\.template\.json: Resources\.Fn\.Metadata\.aws:asset:path "\.\.\/outside\/code" is outside the cloud assembly app/);
+    expect(result.stdout + result.stderr).not.toContain(SENTINEL);
+  });
+
+  test('GIVEN a Stage cycle WHEN the assembly is opened for invoke THEN it is the same named error as for diff', async () => {
+    ws.folder('app', { 'manifest.json': manifest({ Self: { type: 'cdk:cloud-assembly', properties: { directoryName: './' } } }) });
+
+    const result = await run(['invoke', 'app', '--request', 'create'], { cwd: ws.root });
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/app\/manifest\.json: artifacts\.Self\.properties\.directoryName "\.\/" is the cloud assembly app itself: a cycle/);
+  });
+});
