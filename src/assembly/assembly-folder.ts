@@ -67,9 +67,11 @@ export class AssemblyFolder {
    * @throws TemplateReadError when it leaves the folder, is missing or is not of the kind
    */
   public resolve(base: FolderPath, written: string, namedBy: NamedBy | undefined, kind: 'file' | 'directory' = 'file'): FolderPath {
+    const field = namedBy === undefined ? undefined : `${namedBy.file}: ${namedBy.field} ${JSON.stringify(written)}`;
+    if (written.includes('\0')) throw new TemplateReadError(`${field ?? JSON.stringify(written)} is not a path: it holds a NUL character`);
     const lexical = path.resolve(base.real, written);
     const shown = this.shownOf(lexical, written, base);
-    const naming = namedBy === undefined ? shown : `${namedBy.file}: ${namedBy.field} ${JSON.stringify(written)}`;
+    const naming = field ?? shown;
     if (!this.contains(lexical)) throw new TemplateReadError(`${naming} is outside the cloud assembly ${this.shown}`, 'a cloud assembly names only files inside its folder');
     let real: string;
     try {
@@ -85,8 +87,12 @@ export class AssemblyFolder {
     return { real, shown };
   }
 
-  /** Whether a path written in a file of the folder exists there (without following it outside). */
+  /**
+   * Whether a path written in a file of the folder exists there. A path that leaves the folder
+   * (or is no path) is said to exist without being looked at, so that `resolve` refuses it.
+   */
   public exists(base: FolderPath, written: string): boolean {
+    if (written.includes('\0')) return true;
     const lexical = path.resolve(base.real, written);
     return fs.lstatSync(lexical, { throwIfNoEntry: false }) !== undefined || !this.contains(lexical);
   }

@@ -1,8 +1,8 @@
 /** Mapping values that change under an unchanged `Fn::FindInMap` (issue 18). */
-import { NestingLimitError } from '../../src/change-set/json';
 import { nest, nestInLists, template } from './helpers';
 import { predict, thing } from './test-spec';
 import { ChangeSetPredictor } from '../../src/change-set';
+import { NestingLimitError } from '../../src/change-set/json';
 
 const details = (changeSet: ReturnType<typeof predict>, id: string) =>
   changeSet.changes.find((change) => change.logicalResourceId === id)?.details.map((d) => `${d.name}/${d.requiresRecreation}/${d.evaluation}/${d.changeSource}`);

@@ -1,6 +1,6 @@
 /** The values of the `IncludePropertyValues` description: how each is written, and what is masked. */
-import { NestingLimitError } from '../../src/change-set/json';
 import { nestInLists } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { Detail } from '../../src/change-set/model';
 import { normalize } from '../../src/change-set/normalize';
 import { MASK, ValueRenderer, withValues } from '../../src/change-set/property-values';

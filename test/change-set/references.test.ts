@@ -1,6 +1,6 @@
 /** References found through every intrinsic function, with the property path where each sits. */
-import { NestingLimitError } from '../../src/change-set/json';
 import { nest, nestInLists } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { collectReferences, subReferences } from '../../src/change-set/references';
 
 describe('collectReferences', () => {

@@ -5,12 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { run, RunResult } from './helpers';
-import { manifest, SENTINEL, stackArtifact, topics, Workspace } from '../helpers/hostile-files';
-
-// The module object itself (an `import *` binding cannot be spied on): the readers' calls go through it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const nodeFs: typeof fs = require('node:fs');
+import { run } from './helpers';
+import { manifest, RecordedRun, runRecordingOpens, SENTINEL, stackArtifact, topics, Workspace } from '../helpers/hostile-files';
 
 let ws: Workspace;
 beforeEach(() => {
@@ -18,27 +14,11 @@ beforeEach(() => {
 });
 afterEach(() => ws.remove());
 
-/** Runs the command in the workspace, recording every file the process opens. */
-async function diff(...argv: string[]): Promise<RunResult & { opened: string[] }> {
-  const opened: string[] = [];
-  const record = (name: 'openSync' | 'readFileSync') => {
-    const original = nodeFs[name] as (...args: unknown[]) => unknown;
-    return jest.spyOn(nodeFs, name).mockImplementation(((file: unknown, ...rest: unknown[]) => {
-      if (typeof file === 'string') opened.push(file);
-      return original(file, ...rest);
-    }) as never);
-  };
-  const spies = [record('openSync'), record('readFileSync')];
-  try {
-    const result = await run(['diff', ...argv], { cwd: ws.root });
-    return { ...result, opened };
-  } finally {
-    spies.forEach((spy) => spy.mockRestore());
-  }
-}
+/** Runs `diff` in the workspace, recording every file the process opens. */
+const diff = (...argv: string[]) => runRecordingOpens(['diff', ...argv], ws.root);
 
 /** Asserts the run refused with exit 2, said `message`, and never read or quoted the sentinel. */
-function refused(result: RunResult & { opened: string[] }, ...messages: RegExp[]): void {
+function refused(result: RecordedRun, ...messages: RegExp[]): void {
   expect(result.code).toBe(2);
   expect(result.stderr).not.toContain('unexpected error');
   for (const message of messages) expect(result.stderr).toMatch(message);

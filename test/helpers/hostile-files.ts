@@ -6,6 +6,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { run, RunResult } from '../cli/helpers';
+
+// The module object itself (an `import *` binding cannot be spied on): the readers' calls go through it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodeFs: typeof fs = require('node:fs');
 
 /** A file's content, or a symbolic link to a target (relative to the link's folder, or absolute). */
 export type Entry = string | Buffer | { readonly symlink: string };
@@ -67,5 +72,26 @@ export class Workspace {
       if (typeof entry === 'object' && !Buffer.isBuffer(entry)) fs.symlinkSync(entry.symlink, file);
       else fs.writeFileSync(file, entry);
     }
+  }
+}
+
+/** What a run printed and returned, and every path it opened or read. */
+export type RecordedRun = RunResult & { readonly opened: readonly string[] };
+
+/** Runs `cdk-lifecycle <argv>` in-process in `cwd`, recording every file the process opens or reads whole. */
+export async function runRecordingOpens(argv: readonly string[], cwd: string): Promise<RecordedRun> {
+  const opened: string[] = [];
+  const record = (name: 'openSync' | 'readFileSync') => {
+    const original = nodeFs[name] as (...args: unknown[]) => unknown;
+    return jest.spyOn(nodeFs, name).mockImplementation(((file: unknown, ...rest: unknown[]) => {
+      if (typeof file === 'string') opened.push(file);
+      return original(file, ...rest);
+    }) as never);
+  };
+  const spies = [record('openSync'), record('readFileSync')];
+  try {
+    return { ...await run(argv, { cwd }), opened };
+  } finally {
+    spies.forEach((spy) => spy.mockRestore());
   }
 }
