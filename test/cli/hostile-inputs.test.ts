@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { run } from './helpers';
+import { LocalCloudFormation, LocalSetupError } from '../../src/testing';
 import { manifest, RecordedRun, runRecordingOpens, SENTINEL, stackArtifact, topics, Workspace } from '../helpers/hostile-files';
 
 let ws: Workspace;
@@ -267,6 +268,14 @@ describe('invoke and cdk-lifecycle/testing read through the same layer', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/the provider of Thing is function Fn \(stack App\), which cannot run locally: its code cannot be run: app\/App\.template\.json: Resources\.Fn\.Metadata\.aws:asset:path "\.\.\/outside\/code" is outside the cloud assembly app/);
     expect(result.stdout + result.stderr).not.toContain(SENTINEL);
+  });
+
+  test('GIVEN a templateFile outside the folder WHEN cdk-lifecycle/testing opens the assembly THEN it is refused with the same error', async () => {
+    ws.folder('app', { 'manifest.json': manifest({ App: stackArtifact('../outside/template.json') }) });
+
+    await expect(LocalCloudFormation.open(path.join(ws.root, 'app'))).rejects.toThrow(
+      new LocalSetupError(`${path.join(ws.root, 'app')}/manifest.json: artifacts.App.properties.templateFile "../outside/template.json" is outside the cloud assembly ${path.join(ws.root, 'app')}`),
+    );
   });
 
   test('GIVEN a Stage cycle WHEN the assembly is opened for invoke THEN it is the same named error as for diff', async () => {
