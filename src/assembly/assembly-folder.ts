@@ -94,7 +94,7 @@ export class AssemblyFolder {
   public exists(base: FolderPath, written: string): boolean {
     if (written.includes('\0')) return true;
     const lexical = path.resolve(base.real, written);
-    return fs.lstatSync(lexical, { throwIfNoEntry: false }) !== undefined || !this.contains(lexical);
+    return !this.contains(lexical) || fs.lstatSync(lexical, { throwIfNoEntry: false }) !== undefined;
   }
 
   /** The bytes of a file resolved in this folder, within the limit. @throws TemplateReadError */
