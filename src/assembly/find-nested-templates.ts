@@ -8,7 +8,7 @@
  */
 import { AssemblyFolder, FolderPath, NamedBy } from './assembly-folder';
 import { TEMPLATE_LIMIT } from './read-file';
-import { MAX_NESTED_STACKS, MAX_STACK_NESTING } from '../change-set/input/read-limits';
+import { MAX_NESTED_STACKS, MAX_NESTED_TEMPLATE_BYTES, MAX_STACK_NESTING } from '../change-set/input/read-limits';
 import { isPlainObject, Template, templateOfBytes } from '../change-set/input/read-template';
 import { TemplateReadError } from '../change-set/input/template-read-error';
 
@@ -41,17 +41,26 @@ const NESTED_STACK_TYPE = 'AWS::CloudFormation::Stack';
  * the folder or past a limit is an error, and so is a cycle.
  *
  * @param file the stack's own template file
- * @throws TemplateReadError for a nested template that cannot be read, a cycle, or more
- *   nested stacks than `MAX_NESTED_STACKS` (or deeper than `MAX_STACK_NESTING`)
+ * @throws TemplateReadError for a nested template that cannot be read, a cycle, more nested
+ *   stacks than `MAX_NESTED_STACKS` or more bytes of them than `MAX_NESTED_TEMPLATE_BYTES`
+ *   (or deeper than `MAX_STACK_NESTING`)
  */
 export function findNestedTemplates(template: Template, file: FolderPath, location: AssemblyLocation): Map<string, Template> {
   const found = new Map<string, Template>();
-  collect(template, '', [file], location, found);
+  collect(template, '', [file], location, { found, read: new Map(), bytes: 0 });
   return found;
 }
 
-function collect(template: Template, prefix: string, chain: readonly FolderPath[], location: AssemblyLocation, found: Map<string, Template>): void {
+/** What the search has found and read: a file named by several nested stacks is read once, but counted each time. */
+interface Search {
+  readonly found: Map<string, Template>;
+  readonly read: Map<string, { readonly template: Template; readonly bytes: number }>;
+  bytes: number;
+}
+
+function collect(template: Template, prefix: string, chain: readonly FolderPath[], location: AssemblyLocation, search: Search): void {
   const { folder } = location;
+  const { found } = search;
   const parent = chain[chain.length - 1];
   for (const [logicalId, resource] of Object.entries(template.Resources)) {
     if (!isPlainObject(resource) || resource.Type !== NESTED_STACK_TYPE) continue;
@@ -67,10 +76,20 @@ function collect(template: Template, prefix: string, chain: readonly FolderPath[
     if (found.size >= MAX_NESTED_STACKS) {
       throw new TemplateReadError(`${naming}: the stack has more than ${MAX_NESTED_STACKS} nested stacks, more than CloudFormation updates in one operation`);
     }
-    const read = templateOfBytes(folder.read(file, TEMPLATE_LIMIT), file.real, file.shown, true);
-    location.warnings?.push(...read.warnings);
-    found.set(`${prefix}${logicalId}`, read.value);
-    collect(read.value, `${prefix}${logicalId}/`, [...chain, file], location, found);
+    let read = search.read.get(file.real);
+    if (read === undefined) {
+      const bytes = folder.read(file, TEMPLATE_LIMIT);
+      const parsed = templateOfBytes(bytes, file.real, file.shown, true);
+      location.warnings?.push(...parsed.warnings);
+      read = { template: parsed.value, bytes: bytes.length };
+      search.read.set(file.real, read);
+    }
+    search.bytes += read.bytes;
+    if (search.bytes > MAX_NESTED_TEMPLATE_BYTES) {
+      throw new TemplateReadError(`${naming}: the stack's nested stacks hold more than ${MAX_NESTED_TEMPLATE_BYTES} bytes of templates (a template counted once for each nested stack that names it)`);
+    }
+    found.set(`${prefix}${logicalId}`, read.template);
+    collect(read.template, `${prefix}${logicalId}/`, [...chain, file], location, search);
   }
 }
 

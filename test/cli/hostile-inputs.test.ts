@@ -171,6 +171,14 @@ describe('inputs that hung or blew up are refused quickly, naming what is wrong'
     refused(await diff('old', 'new'), /a cycle \(App\.template\.json → a\.nested\.json → b\.nested\.json → a\.nested\.json\)/);
   });
 
+  test('GIVEN a large nested template named by 500 nested stacks, 3 levels over WHEN diffed THEN the total is refused, not read 125 million times', async () => {
+    const naming = (file: string) => JSON.stringify({ Resources: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`N${i}`, { Type: 'AWS::CloudFormation::Stack', Metadata: { 'aws:asset:path': file }, Properties: { TemplateURL: 'x' } }])) });
+    ws.folder('old', app());
+    ws.folder('new', app({ 'App.template.json': naming('a.json'), 'a.json': naming('b.json'), 'b.json': naming('c.json'), 'c.json': JSON.stringify({ Resources: {}, Description: 'x'.repeat(900_000) }) }));
+
+    refused(await diff('old', 'new'), /new\/b\.json: Resources\.N\d+\.Metadata\.aws:asset:path "c\.json": the stack's nested stacks hold more than 67108864 bytes of templates/);
+  });
+
   test('GIVEN a 700 KB YAML template whose 10,000 aliases each copy a 10,000-item list WHEN diffed THEN its expansion is refused at the alias that passes the bound', async () => {
     const items = Array.from({ length: 10_000 }, (_, index) => `      - item-${index}-${'x'.repeat(40)}`).join('\n');
     const aliases = Array.from({ length: 10_000 }, () => '        - *big').join('\n');

@@ -66,3 +66,10 @@ export const MAX_STACK_NESTING = 32;
  * nested stacks in one operation (Understand CloudFormation quotas: "Nested stacks").
  */
 export const MAX_NESTED_STACKS = 2_500;
+
+/**
+ * How many bytes of templates one stack's nested stacks may hold in all, a template counted
+ * once for each nested stack that names it (ours: 64 templates at CloudFormation's 1 MB), so a
+ * template named by thousands of nested stacks cannot make the comparison run away.
+ */
+export const MAX_NESTED_TEMPLATE_BYTES = 64 * MAX_TEMPLATE_BYTES;
