@@ -88,6 +88,9 @@ const project = new awscdk.AwsCdkConstructLibrary({
   ],
   bundledDeps: [
     'yaml@^2.9.1', 'fastest-levenshtein@^1.0.16', 'ajv@^8',
+    // Review rules' globs (`--rules`): minimatch 11 matches without regular expressions, so a
+    // hostile glob cannot backtrack (docs/decisions/0006-rules-globs-without-backtracking.md).
+    'minimatch@^11.0.9',
     // `diff --deployed` and `snapshot` read stacks from CloudFormation (src/cli/deployed); the
     // commands load them lazily, so the other commands start without them.
     '@aws-sdk/client-cloudformation@^3.1169.0', '@aws-sdk/client-sts@^3.1169.0', '@aws-sdk/credential-providers@^3.1169.0',
@@ -370,9 +373,11 @@ project.addTask('mutation:runtime', {
 // ---------------------------------------------------------------------------
 const invokeZones: Array<Record<string, unknown>> = [
   { target: './src/local', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'testing'), './src/index.ts'], message: 'local/ is plain Node.js: it may import assembly/, change-set/, spec/, template/ and Node built-ins.' },
-  { target: './src/assembly', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'testing'), './src/index.ts'], message: 'assembly/ reads cloud assemblies: it may import change-set/ and Node built-ins.' },
+  { target: './src/assembly', from: [...others('runtime', 'custom-resource', 'replacement', 'cli', 'local', 'testing'), './src/index.ts'], message: 'assembly/ reads files and cloud assemblies for the others: it may import change-set/, review/ (source frames) and Node built-ins.' },
   { target: './src/testing', from: [...others('runtime', 'custom-resource', 'replacement', 'cli'), './src/index.ts'], message: 'testing/ is the programmatic face of local/.' },
-  { target: ['./src/runtime', './src/change-set', './src/spec', './src/custom-resource', './src/replacement'], from: others('local', 'assembly', 'testing'), message: 'Only cli/ and testing/ use the local runner.' },
+  { target: ['./src/runtime', './src/change-set', './src/spec', './src/custom-resource'], from: others('local', 'assembly', 'testing'), message: 'Only cli/ and testing/ use the local runner.' },
+  // assembly/ is the one reader of files and folders, beneath the CLI, the invoke runner and the guard's baseline.
+  { target: './src/replacement', from: others('local', 'testing'), message: 'Only cli/ and testing/ use the local runner; replacement/ reads its baseline through assembly/.' },
   { target: './src/index.ts', from: others('local', 'assembly', 'testing', 'cli'), message: 'The jsii API does not include the CLI, the local runner or cdk-lifecycle/testing.' },
 ];
 const restrictedPaths = project.eslint?.rules['import/no-restricted-paths'] as [string, { zones: Array<Record<string, unknown>> }] | undefined;

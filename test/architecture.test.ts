@@ -8,10 +8,13 @@
  * | custom-resource/  | runtime/ except its contract file                           |
  * | cli/              | runtime/, aws-cdk-lib, constructs                           |
  * | local/            | runtime/, custom-resource/, replacement/, cli/, testing/, CDK |
- * | assembly/         | everything in src/ but change-set/; CDK                     |
+ * | assembly/         | everything in src/ but change-set/ and review/; CDK         |
  * | testing/          | everything in src/ but local/; CDK                          |
  * | template/         | CDK, runtime/, change-set/, local/, cli/ (and the rest of src/) |
  * | review/           | everything in src/ but change-set/; CDK                     |
+ *
+ * assembly/ is the one reader of files and folders beneath the CLI, the invoke runner and the
+ * guard's baseline (replacement/), so replacement/ may import it; it stays free of the CDK.
  * | index.ts          | local/, assembly/, testing/, cli/ (not in the jsii API)     |
  */
 import * as fs from 'node:fs';
@@ -111,10 +114,10 @@ test('assembly/ (the cloud-assembly reader) imports only Node built-ins, itself,
   expect(describeAll(bad)).toEqual([]);
 });
 
-test('review/ (the review model and its renderers) imports only Node built-ins, itself, change-set/, yaml and ajv', () => {
+test('review/ (the review model and its renderers) imports only Node built-ins, itself, change-set/, yaml, ajv and minimatch (rules globs)', () => {
   expect(inFolder('review').length).toBeGreaterThan(5);
   const bad = inFolder('review').filter((i) => isCdk(i) || (i.resolved !== undefined && !intoFolder(i, 'review') && !intoFolder(i, 'change-set'))
-    || (i.resolved === undefined && !i.specifier.startsWith('node:') && !['yaml', 'ajv'].includes(i.specifier)));
+    || (i.resolved === undefined && !i.specifier.startsWith('node:') && !['yaml', 'ajv', 'minimatch'].includes(i.specifier)));
   expect(describeAll(bad)).toEqual([]);
 });
 
@@ -123,8 +126,19 @@ test('testing/ (cdk-lifecycle/testing) imports only local/', () => {
   expect(describeAll(bad)).toEqual([]);
 });
 
-test.each(['runtime', 'change-set', 'spec', 'custom-resource', 'replacement'])('%s/ does not import the invoke runner (local/, assembly/, testing/)', (folder) => {
+test.each(['runtime', 'change-set', 'spec', 'custom-resource'])('%s/ does not import the invoke runner (local/, testing/) or the file readers (assembly/)', (folder) => {
   const bad = inFolder(folder).filter((i) => intoFolder(i, 'local') || intoFolder(i, 'assembly') || intoFolder(i, 'testing'));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('replacement/ reads its baseline through assembly/ (the one reader of files and folders) and does not import the invoke runner', () => {
+  expect(inFolder('replacement').some((i) => intoFolder(i, 'assembly'))).toBe(true);
+  const bad = inFolder('replacement').filter((i) => intoFolder(i, 'local') || intoFolder(i, 'testing'));
+  expect(describeAll(bad)).toEqual([]);
+});
+
+test('change-set/ reads no files: its input/ parses text and bytes, assembly/ reads them', () => {
+  const bad = inFolder('change-set').filter((i) => i.specifier === 'node:fs' || i.specifier === 'fs');
   expect(describeAll(bad)).toEqual([]);
 });
 

@@ -3,14 +3,19 @@
  * `aws:cloudformation:stack`, also inside stages' nested assemblies) with their templates, the
  * templates of their nested stacks, their environment and the file assets their asset
  * manifests publish. `cdk-lifecycle diff` compares the templates; `cdk-lifecycle invoke` also
- * finds the Lambda code of custom-resource providers through the assets.
+ * finds the Lambda code of custom-resource providers through the assets; the guard's baseline
+ * reads deployed stacks. Every path is read through `AssemblyFolder`, inside the folder given;
+ * a Stage that includes itself (or an assembly already read) is refused as a cycle.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { AssemblyFolder, FolderPath } from './assembly-folder';
 import { AssetFiles, findNestedTemplates } from './find-nested-templates';
+import { TEMPLATE_LIMIT } from './read-file';
 import { SourceLocation, sourceLocationsOf } from './source-locations';
-import { describe, isPlainObject, parseTemplateText, Read, readSynthesizedTemplate, readText, Template } from '../change-set/input/read-template';
+import { MAX_ASSEMBLY_NESTING } from '../change-set/input/read-limits';
+import { describe, isPlainObject, Read, Template, templateOfBytes, valueOfBytes } from '../change-set/input/read-template';
 import { TemplateReadError } from '../change-set/input/template-read-error';
+
+export type { AssetFiles, AssetSource } from './find-nested-templates';
 
 /** Where warnings of the reading go (a duplicate key in a template); the caller shows them. */
 export type Warnings = string[];
@@ -25,14 +30,19 @@ export interface AssemblyStack {
   readonly template: Template;
   /** Nested stack templates by path of logical ids (`Outer/Inner`). */
   readonly nestedTemplates: ReadonlyMap<string, Template>;
-  /** The folder holding the stack's template (asset paths are relative to it). */
+  /** The folder holding the stack's template (asset paths are relative to it), links resolved. */
   readonly directory: string;
   /** `directory` as the user should see it in messages. */
   readonly shown: string;
+  /**
+   * The folder the user gave: every path of the assembly resolves inside it (`folder.resolve`).
+   * Absent only for stacks made by hand (tests).
+   */
+  readonly folder?: AssemblyFolder;
   /** The stack's account and region, when the app gave them (not `unknown-account`). */
   readonly account?: string;
   readonly region?: string;
-  /** The assembly's file assets: object key -> source path (relative to `directory`, or absolute). */
+  /** The assembly's file assets: object key -> where the asset manifest says its source is. */
   readonly assets: AssetFiles;
   /** The size of the template file in bytes (what a deployment uploads). */
   readonly templateBytes?: number;
@@ -45,13 +55,16 @@ export interface AssemblyStack {
    * stacks only): the CDK CLI deploys those first.
    */
   readonly dependencies?: readonly string[];
+  /** The artifact's `properties` in the manifest (roles, stack name, ...), as written. */
+  readonly properties?: Readonly<Record<string, unknown>>;
+  /** The `version` of the manifest that declares the stack. */
+  readonly manifestVersion?: string;
+  /** The warnings of reading its template and nested templates (each naming the file). */
+  readonly warnings?: readonly string[];
 }
 
 /** A stack as the manifest declares it, before names are made unique. */
 type FoundStack = Omit<AssemblyStack, 'name'> & { readonly stackName: string };
-
-/** How deep stages may nest assemblies in one another. */
-const MAX_ASSEMBLY_DEPTH = 16;
 
 /**
  * Reads the stacks of a cloud assembly.
@@ -59,61 +72,122 @@ const MAX_ASSEMBLY_DEPTH = 16;
  * @param directory the folder holding `manifest.json`
  * @param shown the folder as the user should see it in messages
  * @param warnings where warnings of the reading go
- * @throws TemplateReadError when the manifest or a template is missing, unreadable or malformed
+ * @throws TemplateReadError when the manifest or a template is missing, unreadable, malformed,
+ *   outside the folder, or past a limit, or when Stages or nested stacks form a cycle
  */
 export function readAssembly(directory: string, shown: string = directory, warnings?: Warnings): AssemblyStack[] {
-  if (!fs.existsSync(path.join(directory, 'manifest.json'))) {
+  const folder = AssemblyFolder.open(directory, shown);
+  if (!folder.exists(folder.top, 'manifest.json')) {
     throw new TemplateReadError(`${shown} is a folder but not a cloud assembly: it has no manifest.json`, 'pass a template file, or the output folder of `cdk synth` (cdk.out)');
   }
   const found: FoundStack[] = [];
-  collectStacks(directory, shown, 0, found, warnings);
+  const reader = new AssemblyReader(folder, found);
+  reader.read(folder.top, []);
+  warnings?.push(...reader.warnings);
   const count = new Map<string, number>();
   for (const stack of found) count.set(stack.stackName, (count.get(stack.stackName) ?? 0) + 1);
   return found.map(({ stackName, ...stack }) => ({ name: count.get(stackName)! > 1 ? stack.artifactId : stackName, ...stack }));
 }
 
-function keep<T>(read: Read<T>, warnings?: Warnings): T {
-  warnings?.push(...read.warnings);
-  return read.value;
-}
+class AssemblyReader {
+  /** Each assembly folder read, by real path: a second inclusion is refused (no cycle, no repeated work). */
+  private readonly done = new Map<string, string>();
 
-function collectStacks(directory: string, shown: string, depth: number, found: FoundStack[], warnings?: Warnings): void {
-  const manifestFile = path.join(directory, 'manifest.json');
-  const manifestShown = path.join(shown, 'manifest.json');
-  const manifest = keep(parseTemplateText(readText(manifestFile, manifestShown), manifestFile, manifestShown));
-  const artifacts = isPlainObject(manifest) ? manifest.artifacts : undefined;
-  if (!isPlainObject(artifacts)) {
-    throw new TemplateReadError(`${manifestShown} is not a cloud assembly manifest: expected an object with an "artifacts" object, found ${describe(manifest)}`);
+  /** The warnings of the whole reading, in order. */
+  public readonly warnings: string[] = [];
+
+  public constructor(private readonly folder: AssemblyFolder, private readonly found: FoundStack[]) {}
+
+  /** Reads the assembly in `directory`; `chain` holds the folders that include it, outermost first. */
+  public read(directory: FolderPath, chain: readonly FolderPath[]): void {
+    this.done.set(directory.real, directory.shown);
+    const manifestFile = this.folder.resolve(directory, 'manifest.json', undefined);
+    const manifest = this.keep(valueOfBytes(this.folder.read(manifestFile), manifestFile.real, manifestFile.shown));
+    const artifacts = isPlainObject(manifest) ? manifest.artifacts : undefined;
+    if (!isPlainObject(artifacts)) {
+      throw new TemplateReadError(`${manifestFile.shown} is not a cloud assembly manifest: expected an object with an "artifacts" object, found ${describe(manifest)}`);
+    }
+    const version = isPlainObject(manifest) && typeof manifest.version === 'string' ? manifest.version : undefined;
+    const assets = this.assetFiles(directory, manifestFile.shown, artifacts);
+    for (const [artifactId, artifact] of Object.entries(artifacts)) {
+      if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
+      const properties = artifact.properties;
+      const field = (name: string) => ({ file: manifestFile.shown, field: `artifacts.${artifactId}.properties.${name}` });
+      if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string') {
+        this.nested(directory, properties.directoryName, field('directoryName'), [...chain, directory]);
+      }
+      if (artifact.type !== 'aws:cloudformation:stack') continue;
+      if (typeof properties.templateFile !== 'string') {
+        throw new TemplateReadError(`${manifestFile.shown}: stack artifact ${artifactId} has no "templateFile"`);
+      }
+      const templateFile = this.folder.resolve(directory, properties.templateFile, field('templateFile'));
+      const bytes = this.folder.read(templateFile, TEMPLATE_LIMIT);
+      const warningsBefore = this.warnings.length;
+      const template = this.keep(templateOfBytes(bytes, templateFile.real, templateFile.shown, true));
+      const nestedTemplates = findNestedTemplates(template, templateFile, { folder: this.folder, directory, assets, warnings: this.warnings });
+      this.found.push({
+        stackName: typeof properties.stackName === 'string' ? properties.stackName : artifactId,
+        artifactId,
+        displayName: typeof artifact.displayName === 'string' ? artifact.displayName : artifactId,
+        template,
+        nestedTemplates,
+        directory: directory.real,
+        shown: directory.shown,
+        folder: this.folder,
+        ...environmentOf(artifact.environment),
+        assets,
+        templateBytes: bytes.length,
+        sourceLocations: sourceLocationsOf(artifact, this.folder, directory, { file: manifestFile.shown, field: `artifacts.${artifactId}.additionalMetadataFile` }),
+        templateFile: templateFile.real,
+        dependencies: stackDependencies(artifact.dependencies, artifacts),
+        properties,
+        ...(version === undefined ? {} : { manifestVersion: version }),
+        warnings: this.warnings.slice(warningsBefore),
+      });
+    }
   }
-  const assets = assetFiles(directory, shown, artifacts);
-  for (const [artifactId, artifact] of Object.entries(artifacts)) {
-    if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
-    const properties = artifact.properties;
-    if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string' && depth < MAX_ASSEMBLY_DEPTH) {
-      collectStacks(path.join(directory, properties.directoryName), path.join(shown, properties.directoryName), depth + 1, found, warnings);
+
+  /**
+   * A Stage's nested assembly: inside the folder, not one that includes it, not one read
+   * already. `chain` holds the folders from the top to the one that names it.
+   */
+  private nested(directory: FolderPath, written: string, namedBy: { file: string; field: string }, chain: readonly FolderPath[]): void {
+    const naming = `${namedBy.file}: ${namedBy.field} ${JSON.stringify(written)}`;
+    const target = this.folder.resolve(directory, written, namedBy, 'directory');
+    if (target.real === directory.real) throw new TemplateReadError(`${naming} is the cloud assembly ${directory.shown} itself: a cycle`);
+    if (chain.some((outer) => outer.real === target.real)) {
+      throw new TemplateReadError(`${naming} includes ${target.shown} again: a cycle (${[...chain, target].map((entry) => entry.shown).join(' → ')})`);
     }
-    if (artifact.type !== 'aws:cloudformation:stack') continue;
-    if (typeof properties.templateFile !== 'string') {
-      throw new TemplateReadError(`${manifestShown}: stack artifact ${artifactId} has no "templateFile"`);
+    const earlier = this.done.get(target.real);
+    if (earlier !== undefined) throw new TemplateReadError(`${naming} includes ${earlier}, which another Stage includes already`);
+    if (chain.length > MAX_ASSEMBLY_NESTING) throw new TemplateReadError(`${naming} nests cloud assemblies more than ${MAX_ASSEMBLY_NESTING} deep`);
+    this.read(target, chain);
+  }
+
+  private keep<T>(read: Read<T>): T {
+    this.warnings.push(...read.warnings);
+    return read.value;
+  }
+
+  /** Object keys of the file assets the asset manifests publish, with their source as written. */
+  private assetFiles(directory: FolderPath, manifestShown: string, artifacts: Record<string, unknown>): AssetFiles {
+    const byObjectKey = new Map<string, { path: string; namedBy: { file: string; field: string } }>();
+    for (const [artifactId, artifact] of Object.entries(artifacts)) {
+      if (!isPlainObject(artifact) || artifact.type !== 'cdk:asset-manifest' || !isPlainObject(artifact.properties)) continue;
+      const file = artifact.properties.file;
+      if (typeof file !== 'string' || !this.folder.exists(directory, file)) continue;
+      const assetManifest = this.folder.resolve(directory, file, { file: manifestShown, field: `artifacts.${artifactId}.properties.file` });
+      const manifest = this.keep(valueOfBytes(this.folder.read(assetManifest), assetManifest.real, assetManifest.shown));
+      const files = isPlainObject(manifest) && isPlainObject(manifest.files) ? manifest.files : {};
+      for (const [assetId, asset] of Object.entries(files)) {
+        if (!isPlainObject(asset) || !isPlainObject(asset.source) || typeof asset.source.path !== 'string') continue;
+        const source = { path: asset.source.path, namedBy: { file: assetManifest.shown, field: `files.${assetId}.source.path` } };
+        for (const destination of Object.values(isPlainObject(asset.destinations) ? asset.destinations : {})) {
+          if (isPlainObject(destination) && typeof destination.objectKey === 'string') byObjectKey.set(destination.objectKey, source);
+        }
+      }
     }
-    const templateFile = properties.templateFile;
-    const templateBytes = fs.statSync(path.join(directory, templateFile), { throwIfNoEntry: false })?.size ?? 0;
-    const template = keep(readSynthesizedTemplate(path.join(directory, templateFile), path.join(shown, templateFile)), warnings);
-    found.push({
-      stackName: typeof properties.stackName === 'string' ? properties.stackName : artifactId,
-      artifactId,
-      displayName: typeof artifact.displayName === 'string' ? artifact.displayName : artifactId,
-      template,
-      nestedTemplates: findNestedTemplates(template, { directory, shown, assets, warnings }),
-      directory,
-      shown,
-      ...environmentOf(artifact.environment),
-      assets,
-      templateBytes,
-      sourceLocations: sourceLocationsOf(artifact, directory),
-      templateFile: path.join(directory, templateFile),
-      dependencies: stackDependencies(artifact.dependencies, artifacts),
-    });
+    return byObjectKey;
   }
 }
 
@@ -141,23 +215,4 @@ function environmentOf(environment: unknown): { account?: string; region?: strin
     ...(/^\d{12}$/.test(match[1]) ? { account: match[1] } : {}),
     ...(REGION.test(match[2]) ? { region: match[2] } : {}),
   };
-}
-
-/** Object keys of the file assets the asset manifests publish, with their source in the assembly. */
-function assetFiles(directory: string, shown: string, artifacts: Record<string, unknown>): AssetFiles {
-  const byObjectKey = new Map<string, string>();
-  for (const artifact of Object.values(artifacts)) {
-    if (!isPlainObject(artifact) || artifact.type !== 'cdk:asset-manifest' || !isPlainObject(artifact.properties)) continue;
-    const file = artifact.properties.file;
-    if (typeof file !== 'string' || !fs.existsSync(path.join(directory, file))) continue;
-    const manifest = keep(parseTemplateText(readText(path.join(directory, file)), path.join(directory, file), path.join(shown, file)));
-    const files = isPlainObject(manifest) && isPlainObject(manifest.files) ? manifest.files : {};
-    for (const asset of Object.values(files)) {
-      if (!isPlainObject(asset) || !isPlainObject(asset.source) || typeof asset.source.path !== 'string') continue;
-      for (const destination of Object.values(isPlainObject(asset.destinations) ? asset.destinations : {})) {
-        if (isPlainObject(destination) && typeof destination.objectKey === 'string') byObjectKey.set(destination.objectKey, asset.source.path);
-      }
-    }
-  }
-  return byObjectKey;
 }

@@ -4,28 +4,32 @@
  * `new App({ stackTraces: true })`): the first frame in the user's code, not in Node.js,
  * aws-cdk-lib or a runner such as ts-node.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { isPlainObject } from '../change-set/input/read-template';
+import { AssemblyFolder, FolderPath, NamedBy } from './assembly-folder';
+import { isPlainObject, valueOfBytes } from '../change-set/input/read-template';
+import { TemplateReadError } from '../change-set/input/template-read-error';
 import { SourceLocation, userFrame } from '../review/source-frame';
 
 export type { SourceLocation };
 
 /**
  * The source location of each logical id of a stack artifact, from its metadata (inline or in
- * its `additionalMetadataFile`); empty when no creation stack was recorded.
+ * its `additionalMetadataFile`); empty when no creation stack was recorded. A metadata file
+ * that is not there gives none; one outside the folder or past a limit is an error.
+ *
+ * @param directory the folder of the manifest that declares the artifact
+ * @param namedBy the manifest and the field of `additionalMetadataFile`, for messages
+ * @throws TemplateReadError for a metadata file outside the folder, too large, not UTF-8 or nested too deeply
  */
-export function sourceLocationsOf(artifact: Record<string, unknown>, directory: string): Map<string, SourceLocation> {
+export function sourceLocationsOf(
+  artifact: Record<string, unknown>, folder: AssemblyFolder, directory: FolderPath, namedBy: NamedBy,
+): Map<string, SourceLocation> {
   const locations = new Map<string, SourceLocation>();
   const entries: Record<string, unknown> = { ...(isPlainObject(artifact.metadata) ? artifact.metadata : {}) };
   const extra = artifact.additionalMetadataFile;
-  if (typeof extra === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(path.join(directory, extra), 'utf8'));
-      if (isPlainObject(parsed)) Object.assign(entries, parsed);
-    } catch {
-      // No metadata file (or an unreadable one): no source locations, nothing else is lost.
-    }
+  if (typeof extra === 'string' && folder.exists(directory, extra)) {
+    const file = folder.resolve(directory, extra, namedBy);
+    const parsed = metadataOf(folder.read(file), file);
+    if (isPlainObject(parsed)) Object.assign(entries, parsed);
   }
   for (const list of Object.values(entries)) {
     if (!Array.isArray(list)) continue;
@@ -37,3 +41,13 @@ export function sourceLocationsOf(artifact: Record<string, unknown>, directory: 
   return locations;
 }
 
+
+/** The metadata file's value; one that is not JSON gives no source locations (nothing else is lost). */
+function metadataOf(bytes: Buffer, file: FolderPath): unknown {
+  try {
+    return valueOfBytes(bytes, `${file.real}.json`, file.shown).value;
+  } catch (error) {
+    if (error instanceof TemplateReadError && /is not valid JSON/.test(error.message)) return undefined;
+    throw error;
+  }
+}

@@ -5,12 +5,12 @@
  * `10` and `"true"` equals `true`; object key order never matters; `Fn::GetAtt` written as
  * `"Res.Attr"` equals `["Res", "Attr"]`.
  */
-import { intrinsicName, isObject, MAX_DEPTH } from './json';
+import { checkDepth, intrinsicName, isObject } from './json';
 
 /** Whether CloudFormation sees the two values as equal. */
 export function cfnEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
-  if (depth > MAX_DEPTH) return false;
+  checkDepth(depth);
   if (Array.isArray(a)) {
     return Array.isArray(b) && a.length === b.length && a.every((item, index) => cfnEqual(item, b[index], depth + 1));
   }
@@ -68,28 +68,27 @@ export function changedPaths(before: unknown, after: unknown): string[][] {
 
 function collectChanges(a: unknown, b: unknown, path: string[], found: Map<string, string[]>, depth: number): void {
   if (a === b) return;
-  if (depth <= MAX_DEPTH) {
-    if (isPlainObject(a) && isPlainObject(b)) {
-      for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-        const childA = Object.prototype.hasOwnProperty.call(a, key) ? a[key] : undefined;
-        const childB = Object.prototype.hasOwnProperty.call(b, key) ? b[key] : undefined;
-        collectChanges(childA, childB, [...path, key], found, depth + 1);
-      }
-      return;
+  checkDepth(depth);
+  if (isPlainObject(a) && isPlainObject(b)) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const childA = Object.prototype.hasOwnProperty.call(a, key) ? a[key] : undefined;
+      const childB = Object.prototype.hasOwnProperty.call(b, key) ? b[key] : undefined;
+      collectChanges(childA, childB, [...path, key], found, depth + 1);
     }
-    if (Array.isArray(a) && Array.isArray(b)) {
-      for (let index = 0; index < Math.max(a.length, b.length); index++) collectChanges(a[index], b[index], path, found, depth + 1);
-      return;
-    }
-    if (cfnEqual(a, b, depth)) return;
+    return;
   }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let index = 0; index < Math.max(a.length, b.length); index++) collectChanges(a[index], b[index], path, found, depth + 1);
+    return;
+  }
+  if (cfnEqual(a, b, depth)) return;
   record(path, found);
   collectPathsWithin(a, path, found, depth);
   collectPathsWithin(b, path, found, depth);
 }
 
 function collectPathsWithin(value: unknown, path: string[], found: Map<string, string[]>, depth: number): void {
-  if (depth > MAX_DEPTH) return;
+  checkDepth(depth);
   if (Array.isArray(value)) {
     for (const item of value) collectPathsWithin(item, path, found, depth + 1);
   } else if (isPlainObject(value)) {

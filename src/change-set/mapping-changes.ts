@@ -15,7 +15,7 @@
  * Costs nothing when the two `Mappings` sections are equal, which is nearly always.
  */
 import { cfnEqual, changedPaths } from './cfn-equal';
-import { intrinsicName, isObject, JsonObject, MAX_DEPTH, own } from './json';
+import { checkDepth, intrinsicName, isObject, JsonObject, own } from './json';
 import { Detail, Recreation, ResourceChange, worstRecreation } from './model';
 import { NormalizedResource, NormalizedTemplate } from './normalize';
 import { propertyTarget, ResourceRules } from './resource-rules';
@@ -69,7 +69,7 @@ interface Sides {
 function lookupsRecreation(
   value: unknown, path: readonly string[], resource: NormalizedResource, sides: Sides, depth: number,
 ): Recreation | undefined {
-  if (depth > MAX_DEPTH) return undefined;
+  checkDepth(depth);
   if (Array.isArray(value)) return worstOf(value.map((item) => lookupsRecreation(item, path, resource, sides, depth + 1)));
   if (!isObject(value)) return undefined;
   const fn = intrinsicName(value);

@@ -11,7 +11,7 @@
  * tells cheaply which names a resource may reference (both done natively, which matters for
  * a first, not yet optimized, call on a large template).
  */
-import { isObject, JsonObject, MAX_DEPTH, own } from './json';
+import { checkDepth, isObject, JsonObject, own } from './json';
 
 /** Resource attributes CloudFormation reports in change sets, beside `Properties`. */
 export const REPORTED_ATTRIBUTES = ['Metadata', 'CreationPolicy', 'UpdatePolicy', 'DeletionPolicy', 'UpdateReplacePolicy'] as const;
@@ -154,13 +154,14 @@ export function parameterText(value: unknown): string | undefined {
 
 /**
  * A copy of a value that JSON cannot write: each reference back to an enclosing object
- * becomes null, and so does anything nested deeper than `MAX_DEPTH`; a BigInt becomes its
- * decimal string.
+ * becomes null, and a BigInt its decimal string; anything nested deeper than `MAX_DEPTH` is
+ * a `NestingLimitError` (JSON cannot write it either, and cutting it would hide a difference).
  */
 function withoutCycles(value: unknown, ancestors: ReadonlySet<object> = new Set()): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object' || value === null) return value;
-  if (ancestors.has(value) || ancestors.size > MAX_DEPTH) return null;
+  if (ancestors.has(value)) return null;
+  checkDepth(ancestors.size);
   const inner = new Set(ancestors).add(value);
   if (Array.isArray(value)) return value.map((item) => withoutCycles(item, inner));
   return Object.fromEntries(Object.keys(value).map((key) => [key, withoutCycles((value as Record<string, unknown>)[key], inner)]));

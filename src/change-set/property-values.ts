@@ -12,7 +12,7 @@
  * one, is `****`; a dynamic reference (`{{resolve:ssm-secure:...}}`) is shown as the
  * reference it is, since CloudFormation resolves it only when the change set executes.
  */
-import { intrinsicName, isObject, MAX_DEPTH, own } from './json';
+import { checkDepth, intrinsicName, isObject, own } from './json';
 import { Detail, RenderedDetail } from './model';
 import { NormalizedResource, NormalizedTemplate } from './normalize';
 import { collectReferences } from './references';
@@ -45,7 +45,7 @@ export class ValueRenderer {
   }
 
   private resolve(value: unknown, depth: number): unknown {
-    if (depth > MAX_DEPTH) return value;
+    checkDepth(depth);
     if (Array.isArray(value)) return value.map((item) => this.resolve(item, depth + 1));
     if (!isObject(value)) return value;
     if (intrinsicName(value) !== undefined) {
@@ -93,7 +93,7 @@ function asText(value: unknown): string {
 }
 
 function scalarsAsText(value: unknown, depth: number): unknown {
-  if (depth > MAX_DEPTH) return null;
+  checkDepth(depth);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map((item) => scalarsAsText(item, depth + 1));
   if (!isObject(value)) return value;

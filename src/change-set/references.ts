@@ -10,7 +10,7 @@
  * later, against the template.
  */
 import { getAttParts } from './cfn-equal';
-import { intrinsicName, isObject, MAX_DEPTH } from './json';
+import { checkDepth, intrinsicName, isObject } from './json';
 
 /** One reference found in a value. */
 export interface Reference {
@@ -53,7 +53,7 @@ function toArray(node: PathNode | undefined): string[] {
 }
 
 function visit(value: unknown, path: PathNode | undefined, frozen: boolean, found: Reference[], depth: number): void {
-  if (depth > MAX_DEPTH) return;
+  checkDepth(depth);
   if (Array.isArray(value)) {
     for (const item of value) visit(item, path, frozen, found, depth + 1);
     return;

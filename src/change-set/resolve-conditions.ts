@@ -13,7 +13,7 @@
  * are looked at; the others are passed on as they are, and a template with none of these is
  * returned unchanged. Nothing is written into the input: rewritten parts are new objects.
  */
-import { intrinsicName, isObject, JsonObject, MAX_DEPTH } from './json';
+import { checkDepth, intrinsicName, isObject, JsonObject } from './json';
 import { NormalizedResource, NormalizedTemplate, REPORTED_ATTRIBUTES, ReportedAttribute } from './normalize';
 import { TemplateEvaluator, Truth } from './template-evaluator';
 
@@ -74,7 +74,7 @@ function resolveResource(resource: NormalizedResource, evaluator: TemplateEvalua
 }
 
 function resolveValue(value: unknown, evaluator: TemplateEvaluator, depth: number): unknown {
-  if (depth > MAX_DEPTH) return value;
+  checkDepth(depth);
   if (Array.isArray(value)) {
     const items = value.map((item) => resolveValue(item, evaluator, depth + 1));
     return items.some((item, index) => item !== value[index]) ? items.filter((item) => item !== NO_VALUE) : value;

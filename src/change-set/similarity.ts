@@ -8,11 +8,12 @@
  * over both weights, 1 for identical values and for two empty ones.
  */
 import { cfnEqual } from './cfn-equal';
-import { canonicalText, isObject, MAX_DEPTH } from './json';
+import { canonicalText, checkDepth, isObject } from './json';
 
 /** The weight of a value: its primitives plus its object keys. */
 export function weightOf(value: unknown, depth = 0): number {
-  if (value === undefined || depth > MAX_DEPTH) return 0;
+  checkDepth(depth);
+  if (value === undefined) return 0;
   if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + weightOf(item, depth + 1), 0);
   if (isObject(value)) return Object.keys(value).reduce((sum, key) => sum + 1 + weightOf(value[key], depth + 1), 0);
   return 1;
@@ -26,7 +27,8 @@ export function similarity(a: unknown, b: unknown, weightA = weightOf(a), weight
 
 function matchedWeight(a: unknown, b: unknown, depth: number): number {
   // An absent value weighs nothing, so it matches nothing (not even another absent value).
-  if (depth > MAX_DEPTH || a === undefined) return 0;
+  checkDepth(depth);
+  if (a === undefined) return 0;
   if (Array.isArray(a)) return Array.isArray(b) ? matchedArrays(a, b, depth) : 0;
   if (isObject(a)) {
     if (!isObject(b)) return 0;

@@ -1,12 +1,16 @@
 /**
  * Reads a review rules file (YAML or JSON: YAML reads both), checks it against the rules
- * schema and says, for anything wrong, the line and what was expected.
+ * schema and says, for anything wrong, the line and what was expected. Read within the same
+ * limits as templates (`read-limits.ts`): at most 100 YAML aliases, their expansion bounded,
+ * values nested at most 64 levels; the file's size and encoding are checked by whoever reads
+ * its bytes (the CLI's `readRulesFile`).
  */
 import Ajv, { ErrorObject } from 'ajv';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { ReviewLevel } from './review-model';
 import type { ReviewRule, RuleMatch } from './review-rules';
 import { RULES_SCHEMA } from './rules-schema';
+import { yamlLimitProblem } from '../change-set/input/yaml-limits';
 
 /** A rules file that cannot be used: each problem with its line. */
 export class RulesFileError extends Error {
@@ -22,7 +26,8 @@ let validator: ReturnType<Ajv['compile']> | undefined;
  * The rules of a file's text.
  *
  * @param shown the file as the user gave it, for messages
- * @throws RulesFileError for YAML/JSON syntax errors, schema violations and repeated rule ids
+ * @throws RulesFileError for YAML/JSON syntax errors, YAML past the reading limits (an alias
+ *   bomb, too deep), schema violations and repeated rule ids
  */
 export function parseRules(text: string, shown: string): ReviewRule[] {
   const lineCounter = new LineCounter();
@@ -33,7 +38,15 @@ export function parseRules(text: string, shown: string): ReviewRule[] {
   if (document.errors.length > 0) {
     throw new RulesFileError(shown, document.errors.map((error) => `line ${lineOf(error.pos[0])}: ${error.message.split('\n')[0]}`));
   }
-  const value = document.toJS() as unknown;
+  const limit = yamlLimitProblem(document, lineCounter);
+  if (limit !== undefined) throw new RulesFileError(shown, [`line ${limit.line}: ${limit.message}`]);
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: -1 });
+  } catch (error) {
+    // An alias without an anchor before it (the aliases are bounded above, as in templates).
+    throw new RulesFileError(shown, [`line 1: ${(error as Error).message.split('\n')[0]}`]);
+  }
   validator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(RULES_SCHEMA);
   if (!validator(value)) {
     const problems = deduplicate(validator.errors ?? []).map((error) => {

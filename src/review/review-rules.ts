@@ -3,7 +3,7 @@
  *
  * Each rule matches changes by resource type, action, replacement, changed property, change
  * source, data verdict, kind and stack (every field a value or a list; `*` globs for types,
- * properties and stacks); all given fields must match. The first rule that matches a change
+ * properties and stacks, matched without backtracking: `rules-glob.ts`); all given fields must match. The first rule that matches a change
  * decides its level; a change no rule matches keeps its built-in level (see `builtInLevel`).
  *
  * One exception keeps a review honest: a certain failure is never lowered below its built-in
@@ -14,6 +14,7 @@
  */
 import { REVIEW_LEVELS } from './review-model';
 import type { ChangeKind, LevelDecider, ReviewChange, ReviewLevel } from './review-model';
+import { globMatches } from './rules-glob';
 
 /** The fields a rule matches on, each a list of accepted values (globs where noted). */
 export interface RuleMatch {
@@ -141,10 +142,4 @@ export function kindsOf(change: Pick<ReviewChange, 'kind' | 'security'>): Change
 function everyOf(accepted: readonly string[] | undefined, values: readonly string[]): boolean {
   if (accepted === undefined) return true;
   return values.length > 0 && values.every((value) => accepted.some((pattern) => globMatches(pattern, value)));
-}
-
-/** `*` matches any characters (`::` included); everything else is literal. */
-export function globMatches(pattern: string, value: string): boolean {
-  const regexp = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return regexp.test(value);
 }

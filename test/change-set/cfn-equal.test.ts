@@ -4,6 +4,7 @@
  */
 import { nest, nestInLists } from './helpers';
 import { cfnEqual, changedPaths } from '../../src/change-set/cfn-equal';
+import { NestingLimitError } from '../../src/change-set/json';
 
 describe('cfnEqual', () => {
   test.each([
@@ -37,50 +38,35 @@ describe('cfnEqual', () => {
   });
 });
 
-describe('values nested deeper than the engine follows', () => {
-  test('GIVEN two equal values nested 70 deep WHEN compared THEN they differ (compared by identity past depth 64); the same object is equal', () => {
-    const deep = nest(70, 'x');
-    expect(cfnEqual(nest(70, 'x'), nest(70, 'x'))).toBe(false);
-    expect(cfnEqual(deep, deep)).toBe(true);
-    expect(cfnEqual(nest(60, 'x'), nest(60, 'x'))).toBe(true);
-    expect(cfnEqual([nest(70, 'x')], [nest(70, 'x')])).toBe(false);
-  });
-
-  test('GIVEN two equal values nested 70 deep WHEN walked THEN the change is placed at the depth where the walk stops', () => {
-    const paths = changedPaths(nest(70, 'x'), nest(70, 'x'));
-    expect(paths.length).toBeGreaterThan(0);
-    expect(Math.min(...paths.map((path) => path.length))).toBe(65);
-    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
-  });
-});
-
-describe('the depth limit at its boundary', () => {
-  test('GIVEN equal objects or lists whose innermost container is 64 deep, and 65 deep WHEN compared THEN the first are equal, the second not', () => {
+describe('values nested deeper than the engine follows (issue 36: an error, never a silent "equal" or a cut)', () => {
+  test('GIVEN equal objects or lists whose innermost container is 64 deep WHEN compared and walked THEN they are equal, and a difference there is found', () => {
     expect(cfnEqual(nest(64, {}), nest(64, {}))).toBe(true);
-    expect(cfnEqual(nest(65, {}), nest(65, {}))).toBe(false);
     expect(cfnEqual(nestInLists(64, []), nestInLists(64, []))).toBe(true);
-    expect(cfnEqual(nestInLists(65, []), nestInLists(65, []))).toBe(false);
-    expect(cfnEqual(nestInLists(70, []), nestInLists(70, []))).toBe(false);
+    expect(changedPaths(nest(60, 'x'), nest(60, 'y'))).toEqual([Array(60).fill('a')]);
+    expect(changedPaths(nest(63, 'x'), nest(63, 'y'))).toEqual([Array(63).fill('a')]);
   });
 
-  test('GIVEN objects inside lists, 40 levels of each, differing at the bottom WHEN walked THEN the change is placed where the walk stops: 33 keys down', () => {
-    // Each level is an object (even depth) holding a list (odd depth) under "a": the list at depth 65 is where the walk stops.
-    const level = (leaf: unknown) => {
-      let value = leaf;
-      for (let i = 0; i < 40; i++) value = { a: [value] };
-      return value;
-    };
-    expect(changedPaths(level('x'), level('y'))).toEqual([Array(33).fill('a')]);
+  test.each<[string, () => unknown]>([
+    ['equal objects 65 deep, compared', () => cfnEqual(nest(65, {}), nest(65, {}))],
+    ['equal lists 65 deep, compared', () => cfnEqual(nestInLists(65, []), nestInLists(65, []))],
+    ['values 70 deep that differ at the bottom, compared', () => cfnEqual(nest(70, 'x'), nest(70, 'y'))],
+    ['values 70 deep in a list, compared', () => cfnEqual([nest(70, 'x')], [nest(70, 'x')])],
+    ['values 70 deep, walked', () => changedPaths(nest(70, 'x'), nest(70, 'y'))],
+    ['objects inside lists, 40 levels of each, walked', () => changedPaths(nestInLists(40, nest(40, 'x')), nestInLists(40, nest(40, 'y')))],
+    ['a value added 70 objects deep, walked', () => changedPaths({}, { A: nest(70, 'x') })],
+    ['a value added inside 70 lists, walked', () => changedPaths({}, { A: nestInLists(70, { k: 1 }) })],
+  ])('GIVEN %s WHEN the limit of 64 is passed THEN it is a NestingLimitError', (_name, compare) => {
+    expect(compare).toThrow(NestingLimitError);
+    expect(compare).toThrow('a value is nested more than 64 levels of objects and arrays deep: cdk-lifecycle compares values up to 64 levels deep');
   });
 
-  test('GIVEN a value added 70 objects deep WHEN walked THEN the paths inside it are listed down to depth 64', () => {
-    const paths = changedPaths({}, { A: nest(70, 'x') });
-    expect(paths).toHaveLength(65);
-    expect(paths[64]).toEqual(['A', ...Array(64).fill('a')]);
+  test('GIVEN the same deep object on both sides WHEN compared THEN it is equal to itself without being walked', () => {
+    const deep = nest(70, 'x');
+    expect(cfnEqual(deep, deep)).toBe(true);
+    expect(changedPaths(deep, deep)).toEqual([]);
   });
 
-  test('GIVEN a value added inside 70 lists WHEN walked THEN nothing inside is listed; inside 10 lists its keys are', () => {
-    expect(changedPaths({}, { A: nestInLists(70, { k: 1 }) })).toEqual([['A']]);
+  test('GIVEN a value added inside 10 lists WHEN walked THEN its keys are listed', () => {
     expect(changedPaths({}, { A: nestInLists(10, { k: 1 }) })).toEqual([['A'], ['A', 'k']]);
   });
 });

@@ -8,8 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { deepFreeze } from './helpers';
+import { readTemplateFile as readTemplate } from '../../src/assembly/read-file';
 import { ChangeSetPredictor } from '../../src/change-set';
-import { readTemplate } from '../../src/change-set/input/read-template';
 
 const CORPUS = path.join(__dirname, 'corpus');
 const files = fs.readdirSync(CORPUS).sort();

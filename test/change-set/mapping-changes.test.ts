@@ -2,6 +2,7 @@
 import { nest, nestInLists, template } from './helpers';
 import { predict, thing } from './test-spec';
 import { ChangeSetPredictor } from '../../src/change-set';
+import { NestingLimitError } from '../../src/change-set/json';
 
 const details = (changeSet: ReturnType<typeof predict>, id: string) =>
   changeSet.changes.find((change) => change.logicalResourceId === id)?.details.map((d) => `${d.name}/${d.requiresRecreation}/${d.evaluation}/${d.changeSource}`);
@@ -109,12 +110,15 @@ describe('mapping look-ups at their limits', () => {
   const changedLeaf = (resources: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     predict(mapped({ M: { k: { v: 'a' } }, N: { k: { v: 'same' } } }, resources, extra), mapped({ M: { k: { v: 'b' } }, N: { k: { v: 'same' } } }, resources, extra));
 
+  test('GIVEN a look-up 64 objects deep WHEN its leaf changes THEN it is reported', () => {
+    expect(changedLeaf({ A: thing({ Plain: nest(64, lookup) }) }).changes.length).toBe(1);
+  });
+
   test.each([
-    ['64 objects deep', nest(64, lookup), true],
-    ['65 objects deep', nest(65, lookup), false],
-    ['70 lists deep', nestInLists(70, lookup), false],
-  ])('GIVEN a look-up %s WHEN its leaf changes THEN it is reported only within the depth limit', (_, value, reported) => {
-    expect(changedLeaf({ A: thing({ Plain: value }) }).changes.length).toBe(reported ? 1 : 0);
+    ['65 objects deep', nest(65, lookup)],
+    ['70 lists deep', nestInLists(70, lookup)],
+  ])('GIVEN a look-up %s WHEN its leaf changes THEN it is a NestingLimitError, never "no change"', (_, value) => {
+    expect(() => changedLeaf({ A: thing({ Plain: value }) })).toThrow(NestingLimitError);
   });
 
   test('GIVEN a changed look-up beside an unchanged one in one property WHEN predicted THEN the property is reported', () => {

@@ -1,5 +1,6 @@
 /** Reading a template into the engine's shapes, forgiving anything that is not a template. */
 import { nest } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { normalize, parameterText } from '../../src/change-set/normalize';
 
 describe('normalize', () => {
@@ -92,15 +93,18 @@ describe('resources', () => {
     expect([...read.resources.keys()]).toEqual(['Topic']);
   });
 
-  test('GIVEN a resource that contains itself inside a list, and a value nested past the depth limit WHEN read THEN both are cut', () => {
+  test('GIVEN a resource that contains itself inside a list WHEN read THEN the reference back is cut to null (JSON cannot write it)', () => {
     const list: unknown[] = ['x'];
     list.push(list);
-    const deep = nest(70, 'leaf') as Record<string, unknown>;
-    const read = normalize({ Resources: { A: { Type: 'T', Properties: { List: list, Deep: deep, Big: BigInt(1) } } } }).resources.get('A')!;
+    const read = normalize({ Resources: { A: { Type: 'T', Properties: { List: list, Big: BigInt(1) } } } }).resources.get('A')!;
 
     expect(read.properties.List).toEqual(['x', null]);
-    // The resource is level 0 and its properties level 1: what lies past level 64 becomes null.
-    expect(JSON.stringify(read.properties.Deep)).toBe(JSON.stringify(nest(62, { a: null })));
+    expect(read.text).toBe('{"Type":"T","Properties":{"List":["x",null],"Big":"1"}}');
+  });
+
+  test('GIVEN a resource JSON cannot write with a value nested past the depth limit WHEN read THEN it is a NestingLimitError, never a cut', () => {
+    const deep = nest(70, 'leaf') as Record<string, unknown>;
+    expect(() => normalize({ Resources: { A: { Type: 'T', Properties: { Deep: deep, Big: BigInt(1) } } } })).toThrow(NestingLimitError);
   });
 });
 

@@ -1,5 +1,6 @@
 /** The values of the `IncludePropertyValues` description: how each is written, and what is masked. */
 import { nestInLists } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { Detail } from '../../src/change-set/model';
 import { normalize } from '../../src/change-set/normalize';
 import { MASK, ValueRenderer, withValues } from '../../src/change-set/property-values';
@@ -40,12 +41,13 @@ describe('ValueRenderer', () => {
     expect(renderer.text(nestInLists(64, { Ref: 'Stage' }))).toBe(`${'['.repeat(64)}"prod"${']'.repeat(64)}`);
   });
 
-  test('GIVEN a value nested 70 levels deep WHEN rendered THEN what lies below the limit of 64 is written as null', () => {
-    expect(renderer.text(nestInLists(70, 7))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+  test('GIVEN a value nested 64 levels deep WHEN rendered THEN all of it is written; 70 levels THEN it is a NestingLimitError, not a null', () => {
+    expect(renderer.text(nestInLists(63, 7))).toBe(`${'['.repeat(63)}"7"${']'.repeat(63)}`);
+    expect(() => renderer.text(nestInLists(70, 7))).toThrow(NestingLimitError);
   });
 
-  test('GIVEN a value nested 100,000 levels deep WHEN rendered THEN it is cut at the limit without running out of stack', () => {
-    expect(renderer.text(nestInLists(100_000, { Ref: 'Stage' }))).toBe(`${'['.repeat(65)}null${']'.repeat(65)}`);
+  test('GIVEN a value nested 100,000 levels deep WHEN rendered THEN it is refused at the limit without running out of stack', () => {
+    expect(() => renderer.text(nestInLists(100_000, { Ref: 'Stage' }))).toThrow(NestingLimitError);
   });
 
   test('GIVEN no value WHEN rendered THEN there is no text', () => {

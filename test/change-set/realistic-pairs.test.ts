@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { deepFreeze } from './helpers';
+import { readTemplateFile as readTemplate } from '../../src/assembly/read-file';
 import { ChangeSetPredictor, PredictedResourceChange } from '../../src/change-set';
-import { readTemplate } from '../../src/change-set/input/read-template';
 
 const FOLDER = path.join(__dirname, 'realistic');
 const PAIRS: ReadonlyArray<[name: string, before: string, after: string]> = [

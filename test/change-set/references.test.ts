@@ -1,5 +1,6 @@
 /** References found through every intrinsic function, with the property path where each sits. */
 import { nest, nestInLists } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { collectReferences, subReferences } from '../../src/change-set/references';
 
 describe('collectReferences', () => {
@@ -47,11 +48,11 @@ describe('collectReferences', () => {
 });
 
 describe('references nested deeper than the engine follows', () => {
-  test('GIVEN a reference 64 objects or lists deep WHEN searched THEN it is found; 70 deep THEN it is not', () => {
+  test('GIVEN a reference 64 objects or lists deep WHEN searched THEN it is found; 70 deep THEN it is a NestingLimitError, never "no reference"', () => {
     expect(collectReferences(nest(64, { Ref: 'X' })).map((reference) => reference.target)).toEqual(['X']);
     expect(collectReferences(nestInLists(64, { Ref: 'X' })).map((reference) => reference.target)).toEqual(['X']);
-    expect(collectReferences(nest(70, { Ref: 'X' }))).toEqual([]);
-    expect(collectReferences(nestInLists(70, { Ref: 'X' }))).toEqual([]);
+    expect(() => collectReferences(nest(70, { Ref: 'X' }))).toThrow(NestingLimitError);
+    expect(() => collectReferences(nestInLists(70, { Ref: 'X' }))).toThrow(NestingLimitError);
   });
 });
 
@@ -69,7 +70,7 @@ describe('references nested deeper than the engine follows, through each intrins
     ['Fn::Sub\'s variables', (v: unknown) => ({ 'Fn::Sub': ['text', { V: v }] })],
     ['Fn::Sub\'s further operands', (v: unknown) => ({ 'Fn::Sub': ['text', {}, v] })],
     ['Fn::Sub written as an object', (v: unknown) => ({ 'Fn::Sub': v })],
-  ])('GIVEN a Ref wrapped in %s 10 times, and 70 times WHEN searched THEN it is found, and then it is not', (_, wrap) => {
+  ])('GIVEN a Ref wrapped in %s 10 times, and 70 times WHEN searched THEN it is found, and then it is a NestingLimitError', (_, wrap) => {
     const wrapped = (times: number) => {
       let value: unknown = x;
       for (let i = 0; i < times; i++) value = wrap(value);
@@ -77,7 +78,7 @@ describe('references nested deeper than the engine follows, through each intrins
     };
     const targets = (value: unknown) => collectReferences(value).filter((r) => r.target === 'X');
     expect(targets(wrapped(10))).toHaveLength(1);
-    expect(targets(wrapped(70))).toEqual([]);
+    expect(() => targets(wrapped(70))).toThrow(NestingLimitError);
   });
 });
 

@@ -3,7 +3,7 @@
  * Condition is false left out, `Fn::If` with a known condition resolved, `AWS::NoValue` removed.
  */
 import { deepFreeze, nest, nestInLists } from './helpers';
-import { MAX_DEPTH } from '../../src/change-set/json';
+import { MAX_DEPTH, NestingLimitError } from '../../src/change-set/json';
 import { normalize } from '../../src/change-set/normalize';
 import { resolveConditions, sideValues } from '../../src/change-set/resolve-conditions';
 import { TemplateEvaluator } from '../../src/change-set/template-evaluator';
@@ -145,13 +145,13 @@ describe('resolveConditions', () => {
       expect(after.properties).toEqual({ Odd: { Ref: 'AWS::NoValue', Other: 1 } });
     });
 
-    test(`GIVEN an Fn::If nested ${MAX_DEPTH} levels deep and one deeper WHEN resolved THEN only the first is resolved`, () => {
+    test(`GIVEN an Fn::If whose branches sit ${MAX_DEPTH} levels deep and one deeper WHEN resolved THEN the first is resolved, the second is a NestingLimitError`, () => {
       const known = { 'Fn::If': ['Yes', 'y', 'n'] };
-      // The properties object is level 0: nest(n) puts the Fn::If at level n + 1.
-      expect(resolveOne({ P: nest(MAX_DEPTH - 1, known) }).after.properties).toEqual({ P: nest(MAX_DEPTH - 1, 'y') });
-      expect(resolveOne({ P: nest(MAX_DEPTH, known) }).after.properties).toEqual({ P: nest(MAX_DEPTH, known) });
-      expect(resolveOne({ P: nestInLists(MAX_DEPTH - 1, known) }).after.properties).toEqual({ P: nestInLists(MAX_DEPTH - 1, 'y') });
-      expect(resolveOne({ P: nestInLists(MAX_DEPTH, known) }).after.properties).toEqual({ P: nestInLists(MAX_DEPTH, known) });
+      // The properties object is level 0: nest(n) puts the Fn::If at level n + 1, its list at n + 2, the branches at n + 3.
+      expect(resolveOne({ P: nest(MAX_DEPTH - 2, known) }).after.properties).toEqual({ P: nest(MAX_DEPTH - 2, 'y') });
+      expect(() => resolveOne({ P: nest(MAX_DEPTH - 1, known) })).toThrow(NestingLimitError);
+      expect(resolveOne({ P: nestInLists(MAX_DEPTH - 2, known) }).after.properties).toEqual({ P: nestInLists(MAX_DEPTH - 2, 'y') });
+      expect(() => resolveOne({ P: nestInLists(MAX_DEPTH - 1, known) })).toThrow(NestingLimitError);
     });
   });
 });

@@ -3,6 +3,7 @@
  * primitive weighs 1, lists are compared as multisets, the score is the Dice coefficient.
  */
 import { nest, nestInLists } from './helpers';
+import { NestingLimitError } from '../../src/change-set/json';
 import { similarity, weightOf } from '../../src/change-set/similarity';
 
 describe('weightOf', () => {
@@ -17,12 +18,11 @@ describe('weightOf', () => {
     expect(weightOf(value)).toBe(expected);
   });
 
-  test('GIVEN values nested deeper than the engine follows WHEN weighed THEN only the 65 levels it follows count', () => {
+  test('GIVEN values nested 64 levels deep WHEN weighed THEN every level counts; deeper THEN it is a NestingLimitError', () => {
     expect(weightOf(nest(64, 'x'))).toBe(65);
-    expect(weightOf(nest(65, 'x'))).toBe(65);
-    expect(weightOf(nest(70, 'x'))).toBe(65);
     expect(weightOf(nestInLists(64, 'x'))).toBe(1);
-    expect(weightOf(nestInLists(70, 'x'))).toBe(0);
+    expect(() => weightOf(nest(65, 'x'))).toThrow(NestingLimitError);
+    expect(() => weightOf(nestInLists(70, 'x'))).toThrow(NestingLimitError);
   });
 });
 
@@ -47,9 +47,9 @@ describe('similarity', () => {
     expect(similarity(b, a)).toBeCloseTo(expected, 5);
   });
 
-  test('GIVEN values that differ only deeper than the engine follows WHEN scored THEN they are identical, at the top level and as list items', () => {
-    expect(similarity(nest(70, 'x'), nest(70, 'y'))).toBe(1);
-    expect(similarity([nest(70, 'x')], [nest(70, 'y')])).toBe(1);
+  test('GIVEN values that differ only deeper than the engine follows WHEN scored THEN it is a NestingLimitError, never "identical"', () => {
+    expect(() => similarity(nest(70, 'x'), nest(70, 'y'))).toThrow(NestingLimitError);
+    expect(() => similarity([nest(70, 'x')], [nest(70, 'y')])).toThrow(NestingLimitError);
     expect(similarity(nest(63, 'x'), nest(63, 'y'))).toBeCloseTo(126 / 128, 5);
   });
 

@@ -224,7 +224,7 @@ describe('errors (exit 2, one line and a hint)', () => {
   });
 
   test.each([
-    ['a folder that is not an assembly', 'raw', 'raw is a folder but not a cloud assembly: it has no manifest.json\n  invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out): synthesize first (npx cdk synth)'],
+    ['a folder that is not an assembly', 'assembly/asset.raw', 'assembly/asset.raw is a folder but not a cloud assembly: it has no manifest.json\n  invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out): synthesize first (npx cdk synth)'],
     ['a folder that is not there', 'nope.out', 'nope.out does not exist\n  invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out): synthesize first (npx cdk synth), or check the path'],
     ['a template file', 'assembly/Broken.template.json', 'assembly/Broken.template.json is a file, not a folder: invoke takes a cloud assembly folder, the output of `cdk synth` (cdk.out)\n  to compare two templates, use cdk-lifecycle diff <before> <after>'],
   ])('GIVEN %s WHEN invoked THEN it says what is wrong with it, and never suggests a template file', async (_, given, message) => {

@@ -5,7 +5,7 @@
  * `Terminate` (Lambda's default) Lambda stops the 17th invocation, nobody answers, and the step
  * names the rule. Also through the command, which exits 1.
  *
- * The provider is a small hand-written function (test/fixtures/providers/raw/chains.js) rather
+ * The provider is a small hand-written function (test/fixtures/providers/assembly/asset.raw/chains.js) rather
  * than a polling `ResourceProvider`: its hops take milliseconds, so the chain's length does not
  * depend on how fast the machine answers each hop (a polling provider's hop lasts at least its
  * one-second interval, and seventeen of them on a loaded machine test the runtime's timing, not
@@ -21,7 +21,7 @@ import { LocalCloudFormation } from '../../src/testing';
 import { run } from '../cli/helpers';
 import { appWithAssetMetadata } from '../helpers/assembly';
 
-const RAW = path.join(__dirname, '..', 'fixtures', 'providers', 'raw');
+const RAW = path.join(__dirname, '..', 'fixtures', 'providers', 'assembly', 'asset.raw');
 const ROOT = path.join(__dirname, '..', '..');
 const HOPS = 20;
 

@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { FindingId, ReplacementGuard } from '../../src';
+import { Entry, manifest, SENTINEL, stackArtifact, Workspace } from '../helpers/hostile-files';
 
 /** Synthesizes the "deployed" app into a fresh cloud assembly directory. */
 function deployed(build: (app: App) => void): string {
@@ -119,6 +120,24 @@ describe('ReplacementGuard with a deployed baseline', () => {
     expect(() => new ReplacementGuard({ baseline: file })).toThrow(/^ReplacementGuard: baseline .*x\.json is not a CloudFormation template: expected an object with a "Resources" object, found an object with key Outputs$/);
     fs.writeFileSync(file, '{not json');
     expect(() => new ReplacementGuard({ baseline: file })).toThrow(/^ReplacementGuard: baseline .*x\.json is not valid JSON at line 1, column 2: expected a double-quoted property name, found "n"$/);
+  });
+
+  test.each<[string, Record<string, Entry>, RegExp]>([
+    ['a templateFile outside the folder', { 'manifest.json': manifest({ App: stackArtifact('../outside/template.json') }) },
+      /^ReplacementGuard: baseline .*base\/manifest\.json: artifacts\.App\.properties\.templateFile "\.\.\/outside\/template\.json" is outside the cloud assembly .*base \(a cloud assembly names only files inside its folder\)$/],
+    ['a template that is a link out', { 'manifest.json': manifest({ App: stackArtifact('App.json') }), 'App.json': { symlink: '../outside/template.json' } },
+      /templateFile "App\.json" is a link to a file outside the cloud assembly/],
+    ['a Stage that includes itself', { 'manifest.json': manifest({ Self: { type: 'cdk:cloud-assembly', properties: { directoryName: '.' } } }) },
+      /artifacts\.Self\.properties\.directoryName "\." is the cloud assembly .*base itself: a cycle$/],
+  ])('GIVEN a baseline assembly with %s WHEN the guard is created THEN it is refused as diff refuses it, and nothing outside is read', (_name, entries, message) => {
+    const ws = new Workspace();
+    try {
+      const baseline = ws.folder('base', entries);
+      expect(() => new ReplacementGuard({ baseline })).toThrow(message);
+      expect(() => new ReplacementGuard({ baseline })).not.toThrow(new RegExp(SENTINEL));
+    } finally {
+      ws.remove();
+    }
   });
 
   test('GIVEN a manifest.json given as the baseline file WHEN the guard is created THEN the error carries the hint to pass its folder', () => {

@@ -1,5 +1,5 @@
 import { resource, reviewSides, reviewTemplates } from './helpers';
-import { builtInLevel, failsOn, globMatches, levelDecider, ReviewRule, ruleMatches } from '../../src/review/review-rules';
+import { builtInLevel, failsOn, levelDecider, ReviewRule, ruleMatches } from '../../src/review/review-rules';
 
 const BEFORE = 'templates/before.json';
 const AFTER = 'templates/after.yaml';
@@ -79,17 +79,6 @@ describe('rules', () => {
     expect(ruleMatches({ dataVerdict: ['deleted'] }, review.changes.find((change) => change.logicalId === 'Topic')!)).toBe(false);
     const decide = levelDecider([rule('x', { stack: ['nope'] })], 'none');
     expect(decide(events).level).toBe('warn');
-  });
-
-  test.each<[string, string, boolean]>([
-    ['AWS::S3::*', 'AWS::S3::Bucket', true],
-    ['AWS::S3::*', 'AWS::S3Vectors::Index', false],
-    ['*::Bucket', 'AWS::S3::Bucket', true],
-    ['prod-*', 'prod-eu/Nested', true],
-    ['AWS::S3::Bucket', 'AWS::S3::BucketPolicy', false],
-    ['a.b', 'aXb', false],
-  ])('GIVEN the glob %s WHEN matched against %s THEN %s', (pattern, value, expected) => {
-    expect(globMatches(pattern, value)).toBe(expected);
   });
 });
 

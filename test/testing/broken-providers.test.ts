@@ -243,6 +243,6 @@ describe('what cannot run locally', () => {
   });
 
   test('GIVEN a folder that is not a cloud assembly WHEN opened THEN a LocalSetupError says so', async () => {
-    await expect(LocalCloudFormation.open(path.join(ASSEMBLY, '..', 'raw'))).rejects.toThrow(/raw is a folder but not a cloud assembly: it has no manifest\.json$/);
+    await expect(LocalCloudFormation.open(path.join(ASSEMBLY, 'asset.raw'))).rejects.toThrow(/asset\.raw is a folder but not a cloud assembly: it has no manifest\.json$/);
   });
 });

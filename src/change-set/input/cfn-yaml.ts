@@ -15,6 +15,8 @@
  */
 import { CollectionTag, Document, isScalar, LineCounter, parseDocument, Pair, ScalarTag, Scalar, visit, YAMLError, YAMLMap, YAMLSeq } from 'yaml';
 import { indentContinuationLines, quoteLeftOpen } from './quoted-continuations';
+import { MAX_NESTING } from './read-limits';
+import { yamlLimitProblem } from './yaml-limits';
 
 /** Short-form tag name -> the long form's key. */
 const INTRINSICS: ReadonlyArray<readonly [tag: string, key: string]> = [
@@ -58,11 +60,20 @@ export class YamlSyntaxError extends Error {
   }
 }
 
+/** A YAML document past one of the reading limits (aliases, their expansion, nesting): see `yaml-limits.ts`. */
+export class YamlLimitError extends Error {
+  public constructor(message: string, public readonly position: SourcePosition) {
+    super(message);
+    this.name = 'YamlLimitError';
+  }
+}
+
 /**
  * Parses a CloudFormation YAML template to plain JSON values (YAML 1.2 core schema, so
  * `2012-10-17` stays a string).
  *
  * @throws YamlSyntaxError for invalid YAML
+ * @throws YamlLimitError for YAML past the reading limits (an alias bomb, too deep)
  */
 export function parseCfnYaml(text: string): ParsedYaml {
   let source = text;
@@ -71,6 +82,8 @@ export function parseCfnYaml(text: string): ParsedYaml {
     const document = parseDocument(source, { customTags: CFN_TAGS, schema: 'core', uniqueKeys: false, lineCounter });
     const error = document.errors[0];
     if (error === undefined) {
+      const problem = yamlLimitProblem(document, lineCounter);
+      if (problem !== undefined) throw new YamlLimitError(problem.message, { line: problem.line, column: 1 });
       return { value: toPlainValues(document), warnings: duplicateKeys(document, lineCounter) };
     }
     const repaired = repairs < MAX_REPAIRS ? repairQuotedScalar(source, error) : undefined;
@@ -80,12 +93,15 @@ export function parseCfnYaml(text: string): ParsedYaml {
 }
 
 /**
- * The document as plain values. The library refuses documents whose aliases would expand
- * beyond a bound (a "billion laughs" text): that is an error in the text, not in this code.
+ * The document as plain values, once `yamlLimitProblem` has bounded its aliases (at most 100,
+ * the library's default `maxAliasCount`, counted over the whole document, and their expansion).
+ * The library's own count is turned off: it multiplies counts of nested anchors, so it refuses
+ * some documents within those bounds, and it walks the whole document again for each alias
+ * inside an anchored node. It still refuses an alias it cannot resolve: an error in the text.
  */
 function toPlainValues(document: Document.Parsed): unknown {
   try {
-    return document.toJS({ maxAliasCount: 10_000 });
+    return document.toJS({ maxAliasCount: -1 });
   } catch (error) {
     throw new YamlSyntaxError((error as Error).message);
   }
@@ -106,11 +122,14 @@ function repairQuotedScalar(source: string, error: YAMLError): string | undefine
   return undefined;
 }
 
-function syntaxError(error: YAMLError): YamlSyntaxError {
+function syntaxError(error: YAMLError): YamlSyntaxError | YamlLimitError {
   // The pretty message is "What went wrong at line 3, column 5:" plus a source excerpt.
   const what = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   const where = error.linePos?.[0];
-  return new YamlSyntaxError(what, where === undefined ? undefined : { line: where.line, column: where.col });
+  const position = where === undefined ? undefined : { line: where.line, column: where.col };
+  // The parser runs out of stack on text nested some hundreds of levels deep.
+  if (what.includes('Maximum call stack size exceeded')) return new YamlLimitError(`values nested more than ${MAX_NESTING} levels deep`, position ?? { line: 1, column: 1 });
+  return new YamlSyntaxError(what, position);
 }
 
 /** A warning for each key that repeats a key before it in the same mapping. */

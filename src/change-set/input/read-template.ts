@@ -1,13 +1,18 @@
 /**
- * Reading template files, the one way the CLI and the guard's baseline both use: JSON, or
- * YAML with CloudFormation's short-form tags (read as CloudFormation reads it, see
- * `cfn-yaml.ts`), checked to be a template (an object with a `Resources` object) before the
- * engine sees it. Warnings (a duplicate key) come back with the value; the caller shows them.
+ * Parsing templates, the one way the CLI, the invoke runner and the guard's baseline all read
+ * them (`src/assembly` reads the files, within the folder given and the limits of
+ * `read-limits.ts`): UTF-8 only, JSON, or YAML with CloudFormation's short-form tags (read as
+ * CloudFormation reads it, see `cfn-yaml.ts`), nested at most `MAX_NESTING` levels, checked to
+ * be a template (an object with a `Resources` object) before the engine sees it. Warnings (a
+ * duplicate key, more resources than CloudFormation accepts) come back with the value; the
+ * caller shows them.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseCfnYaml, SourcePosition, YamlSyntaxError } from './cfn-yaml';
+import { parseCfnYaml, SourcePosition, YamlLimitError, YamlSyntaxError } from './cfn-yaml';
+import { checkNesting } from './check-nesting';
+import { decodeUtf8 } from './decode-utf8';
 import { findJsonSyntaxError } from './json-syntax';
+import { CLOUDFORMATION_MAX_RESOURCES } from './read-limits';
 import { TemplateReadError } from './template-read-error';
 
 /** A parsed template: plain JSON values. */
@@ -20,58 +25,63 @@ export interface Read<T> {
 }
 
 /**
- * Reads and parses a template file.
+ * A template file's bytes as a template.
  *
- * @param file the path to read
- * @param shown the path as the user should see it in messages
- * @throws TemplateReadError when the file cannot be read, does not parse, or is not a template
+ * @param file the file's name (its extension says JSON or YAML)
+ * @param shown the file as the user should see it in messages
+ * @param synthesized whether the cdk wrote it: an object without `Resources` is then a
+ *   template without resources (a stack with no constructs in it synthesizes one), which a
+ *   template a user names is not
+ * @throws TemplateReadError when the bytes are not UTF-8, do not parse, nest too deeply or are not a template
  */
-export function readTemplate(file: string, shown: string = file): Read<Template> {
-  const parsed = parseTemplateText(readText(file, shown), file, shown);
-  return { value: asTemplate(parsed.value, shown), warnings: parsed.warnings };
+export function templateOfBytes(bytes: Uint8Array, file: string, shown: string, synthesized = false): Read<Template> {
+  const { value, warnings } = parseTemplateText(decodeUtf8(bytes, shown), file, shown);
+  const template = asTemplate(synthesized && isPlainObject(value) && !('Resources' in value) ? { ...value, Resources: {} } : value, shown);
+  const resources = Object.keys(template.Resources).length;
+  const tooMany = resources > CLOUDFORMATION_MAX_RESOURCES
+    ? [`${shown} has ${resources} resources: CloudFormation accepts at most ${CLOUDFORMATION_MAX_RESOURCES} in a stack, so deploying it fails`]
+    : [];
+  return { value: template, warnings: [...warnings, ...tooMany] };
 }
 
-/**
- * Reads a template the cdk wrote: like `readTemplate`, except that an object without
- * `Resources` is a template without resources (a stack with no constructs in it
- * synthesizes one), which a template a user names is not.
- */
-export function readSynthesizedTemplate(file: string, shown: string = file): Read<Template> {
-  const { value, warnings } = parseTemplateText(readText(file, shown), file, shown);
-  return { value: asTemplate(isPlainObject(value) && !('Resources' in value) ? { ...value, Resources: {} } : value, shown), warnings };
-}
-
-/** The file's text, without a byte order mark. */
-export function readText(file: string, shown: string = file): string {
-  try {
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  } catch (error) {
-    throw new TemplateReadError(`cannot read ${shown}: ${(error as Error).message}`);
-  }
+/** A JSON or YAML file's bytes (not a template: a manifest, parameters) as plain values. @throws TemplateReadError */
+export function valueOfBytes(bytes: Uint8Array, file: string, shown: string): Read<unknown> {
+  return parseTemplateText(decodeUtf8(bytes, shown), file, shown);
 }
 
 /**
  * JSON for `.json` files and for text that starts with `{` (CloudFormation's own `.template`
  * files are either), YAML otherwise.
  *
- * @throws TemplateReadError with a one-line message giving the line and column
+ * @throws TemplateReadError with a one-line message giving the line and column, or the path
+ *   where the text nests too deeply
  */
 export function parseTemplateText(text: string, file: string, shown: string = file): Read<unknown> {
   const extension = path.extname(file).toLowerCase();
-  const json = extension === '.json' || (extension !== '.yaml' && extension !== '.yml' && text.trimStart().startsWith('{'));
-  if (json) {
-    try {
-      return { value: JSON.parse(text), warnings: [] };
-    } catch (error) {
-      const found = findJsonSyntaxError(text);
-      const where = found === undefined ? '' : ` at ${describePosition(positionAt(text, found.offset))}`;
-      throw new TemplateReadError(`${shown} is not valid JSON${where}: ${found?.reason ?? oneLine((error as Error).message)}`);
-    }
+  const unmarked = text.replace(/^\uFEFF/, '');
+  const json = extension === '.json' || (extension !== '.yaml' && extension !== '.yml' && unmarked.trimStart().startsWith('{'));
+  const parsed = json ? parseJson(unmarked, shown) : parseYaml(unmarked, shown);
+  checkNesting(parsed.value, shown, json ? unmarked : undefined);
+  return parsed;
+}
+
+/** JSON text as values; the error never quotes the text (`JSON.parse`'s own message does). */
+function parseJson(text: string, shown: string): Read<unknown> {
+  try {
+    return { value: JSON.parse(text), warnings: [] };
+  } catch {
+    const found = findJsonSyntaxError(text);
+    const where = found === undefined ? '' : ` at ${describePosition(positionAt(text, found.offset))}`;
+    throw new TemplateReadError(`${shown} is not valid JSON${where}: ${found?.reason ?? 'it does not parse'}`);
   }
+}
+
+function parseYaml(text: string, shown: string): Read<unknown> {
   try {
     const parsed = parseCfnYaml(text);
     return { value: parsed.value, warnings: parsed.warnings.map((warning) => `${shown}: ${warning.message}`) };
   } catch (error) {
+    if (error instanceof YamlLimitError) throw new TemplateReadError(`${shown} has ${error.message} (at line ${error.position.line})`);
     if (!(error instanceof YamlSyntaxError)) throw error;
     const where = error.position === undefined ? '' : ` at ${describePosition(error.position)}`;
     throw new TemplateReadError(`${shown} is not valid YAML${where}: ${oneLine(error.message)}`);

@@ -5,7 +5,7 @@
  * use its new logical id, or, from another stack, import it.
  */
 import { getAttParts } from '../cfn-equal';
-import { intrinsicName, isObject, MAX_DEPTH } from '../json';
+import { checkDepth, intrinsicName, isObject } from '../json';
 
 /**
  * The logical id a name referenced from the template being written has after the refactor, or
@@ -53,7 +53,7 @@ export function renamingHooks(resolve: Resolver): ReferenceHooks {
 
 /** A copy of `value` with its references rewritten by `hooks`. */
 export function rewriteWith(value: unknown, hooks: ReferenceHooks, depth = 0): unknown {
-  if (depth > MAX_DEPTH) return value;
+  checkDepth(depth);
   if (Array.isArray(value)) return value.map((item) => rewriteWith(item, hooks, depth + 1));
   if (!isObject(value)) return value;
   const intrinsic = intrinsicName(value);

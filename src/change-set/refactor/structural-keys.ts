@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { AppExports } from './app-exports';
 import { importsIn } from '../../template/template-exports';
 import { getAttParts } from '../cfn-equal';
-import { canonicalText, intrinsicName, isObject, JsonObject, MAX_DEPTH, own } from '../json';
+import { canonicalText, checkDepth, intrinsicName, isObject, JsonObject, own } from '../json';
 import { NormalizedResource } from '../normalize';
 import { collectReferences } from '../references';
 
@@ -116,7 +116,7 @@ export class StructuralKeys {
 
   /** A value with its references replaced by keys (see the file comment). */
   private normalized(value: unknown, stack: string, depth: number): unknown {
-    if (depth > MAX_DEPTH) return value;
+    checkDepth(depth);
     if (Array.isArray(value)) return value.map((item) => this.normalized(item, stack, depth + 1));
     if (!isObject(value)) return value;
     const intrinsic = intrinsicName(value);

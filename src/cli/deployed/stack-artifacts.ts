@@ -1,12 +1,11 @@
 /**
- * What a stack's artifact declares in its assembly's manifest besides what the assembly reader
- * keeps: the stack name CloudFormation knows, the roles the default synthesizer writes from
- * the bootstrap (the lookup role, `lookupRole`, read-only, the one `cdk diff` reads templates
- * with, and the deployment role, `assumeRoleArn`, which `cdk diff` falls back to), and the
- * manifest's version.
+ * What a stack's artifact declares in its assembly's manifest besides the templates: the stack
+ * name CloudFormation knows, the roles the default synthesizer writes from the bootstrap (the
+ * lookup role, `lookupRole`, read-only, the one `cdk diff` reads templates with, and the
+ * deployment role, `assumeRoleArn`, which `cdk diff` falls back to), and the manifest's
+ * version. The assembly reader keeps them (`properties`, `manifestVersion`): the manifest is
+ * read once, inside the folder and within the limits, never again here.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { AssemblyStack } from '../input/read-assembly';
 
 /** A role to assume, with the placeholders (`${AWS::AccountId}`, ...) the manifest leaves in it. */
@@ -19,10 +18,8 @@ export interface DeclaredRole {
   readonly options?: Record<string, unknown>;
 }
 
-/** The manifests of one read, each parsed once. */
+/** What the stacks' artifacts declare. */
 export class StackArtifacts {
-  private readonly manifests = new Map<string, Record<string, unknown> | undefined>();
-
   /** The lookup role then the deployment role, those the stack declares. */
   public declared(stack: AssemblyStack): DeclaredRole[] {
     const properties = this.artifactProperties(stack);
@@ -45,29 +42,11 @@ export class StackArtifacts {
 
   /** The `version` of the manifest that declares the stack. */
   public manifestVersion(stack: AssemblyStack): string | undefined {
-    const version = this.manifestOf(stack.directory)?.version;
-    return typeof version === 'string' ? version : undefined;
+    return stack.manifestVersion;
   }
 
-  private manifestOf(directory: string): Record<string, unknown> | undefined {
-    if (!this.manifests.has(directory)) {
-      let manifest: Record<string, unknown> | undefined;
-      try {
-        const parsed: unknown = JSON.parse(fs.readFileSync(path.join(directory, 'manifest.json'), 'utf8'));
-        manifest = isObject(parsed) ? parsed : undefined;
-      } catch {
-        // The assembly reader has read this manifest already; a failure here leaves the roles out.
-        manifest = undefined;
-      }
-      this.manifests.set(directory, manifest);
-    }
-    return this.manifests.get(directory);
-  }
-
-  private artifactProperties(stack: AssemblyStack): Record<string, unknown> {
-    const artifacts = this.manifestOf(stack.directory)?.artifacts;
-    const artifact = isObject(artifacts) ? artifacts[stack.artifactId] : undefined;
-    return isObject(artifact) && isObject(artifact.properties) ? artifact.properties : {};
+  private artifactProperties(stack: AssemblyStack): Readonly<Record<string, unknown>> {
+    return stack.properties ?? {};
   }
 }
 

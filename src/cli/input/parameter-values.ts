@@ -6,7 +6,8 @@
  */
 import * as path from 'node:path';
 import { CliError } from '../cli-error';
-import { isPlainObject, parseTemplateText, readText, Warnings } from './read-template';
+import { isPlainObject, readValueFile, Warnings } from './read-template';
+import { PARAMETER_FILE_LIMIT } from '../../assembly/read-file';
 
 /** Parameter values by name. */
 export type ParameterMap = { [name: string]: string };
@@ -61,7 +62,7 @@ export function parametersFor(parameters: ScopedParameters, stackName: string | 
 
 function readParameterFile(file: string, cwd: string, flag: string, warnings?: Warnings): ParameterMap {
   const full = path.resolve(cwd, file);
-  const content = parseTemplateText(readText(full, file), full, file, warnings);
+  const content = readValueFile(full, file, PARAMETER_FILE_LIMIT, warnings);
   const values: ParameterMap = {};
   if (Array.isArray(content)) {
     for (const entry of content) {

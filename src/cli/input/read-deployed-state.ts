@@ -2,9 +2,11 @@
  * Reads `cdk-lifecycle.deployed.json` from the root of a snapshot folder and checks it against
  * its schema; a folder without the file is a plain cloud assembly.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { ErrorObject } from 'ajv';
+import { AssemblyFolder } from '../../assembly/assembly-folder';
+import { valueOfBytes } from '../../change-set/input/read-template';
+import { TemplateReadError } from '../../change-set/input/template-read-error';
 import { CliError } from '../cli-error';
 import { DEPLOYED_STATE_FILE, DeployedState } from './deployed-state';
 import { DEPLOYED_STATE_SCHEMA } from './deployed-state-schema';
@@ -16,19 +18,21 @@ let validator: ReturnType<Ajv['compile']> | undefined;
  *
  * @param directory the assembly folder
  * @param shown the folder as the user gave it
- * @throws CliError for a file that is not JSON or not what the schema says
+ * @throws CliError for a file outside the folder (a link), past the limits, not JSON or not
+ *   what the schema says
  */
 export function readDeployedState(directory: string, shown: string): DeployedState | undefined {
-  const file = path.join(directory, DEPLOYED_STATE_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  const where = path.join(shown, DEPLOYED_STATE_FILE);
   let value: unknown;
   try {
-    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const folder = AssemblyFolder.open(directory, shown);
+    if (!folder.exists(folder.top, DEPLOYED_STATE_FILE)) return undefined;
+    const file = folder.resolve(folder.top, DEPLOYED_STATE_FILE, undefined);
+    value = valueOfBytes(folder.read(file), file.real, file.shown).value;
   } catch (error) {
-    throw new CliError(`cannot read ${where}: ${(error as Error).message}`, 'write the snapshot again with `cdk-lifecycle snapshot <cdk.out> --out <dir>`');
+    if (!(error instanceof TemplateReadError)) throw error;
+    throw new CliError(error.message, error.hint ?? 'write the snapshot again with `cdk-lifecycle snapshot <cdk.out> --out <dir>`');
   }
-  return checkDeployedState(value, where);
+  return checkDeployedState(value, path.join(shown, DEPLOYED_STATE_FILE));
 }
 
 /**

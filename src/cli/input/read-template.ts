@@ -1,8 +1,10 @@
 /**
- * Template reading for the CLI. The reader itself lives in `src/change-set/input` (the guard's
- * baseline reads templates through it too); here its errors become `CliError`s and its
- * warnings are added to the list the command prints.
+ * Template reading for the CLI. The readers live in `src/assembly` (files, within their limits)
+ * over the parser of `src/change-set/input` (the guard's baseline and the invoke runner read
+ * through them too); here their errors become `CliError`s and their warnings are added to the
+ * list the command prints.
  */
+import * as files from '../../assembly/read-file';
 import * as reader from '../../change-set/input/read-template';
 import { TemplateReadError } from '../../change-set/input/template-read-error';
 import { CliError } from '../cli-error';
@@ -13,22 +15,17 @@ export type { Template } from '../../change-set/input/read-template';
 /** Where readers put their warnings; the command prints them to stderr. */
 export type Warnings = string[];
 
-/** `readTemplate` of the shared reader. @throws CliError */
+/** A template file the user named, within CloudFormation's size limit. @throws CliError */
 export function readTemplate(file: string, shown: string = file, warnings?: Warnings): reader.Template {
-  return cliRead(() => reader.readTemplate(file, shown), warnings);
+  return cliRead(() => files.readTemplateFile(file, shown), warnings);
 }
 
-/** `readSynthesizedTemplate` of the shared reader. @throws CliError */
-export function readSynthesizedTemplate(file: string, shown: string = file, warnings?: Warnings): reader.Template {
-  return cliRead(() => reader.readSynthesizedTemplate(file, shown), warnings);
+/** A JSON or YAML file the user named that is not a template, within `limit`. @throws CliError */
+export function readValueFile(file: string, shown: string, limit: files.FileLimit, warnings?: Warnings): unknown {
+  return cliRead(() => files.readValueFile(file, shown, limit), warnings);
 }
 
-/** `readText` of the shared reader. @throws CliError */
-export function readText(file: string, shown: string = file): string {
-  return cliRead(() => ({ value: reader.readText(file, shown), warnings: [] }));
-}
-
-/** `parseTemplateText` of the shared reader. @throws CliError */
+/** `parseTemplateText` of the shared reader (text already in memory: a deployed template). @throws CliError */
 export function parseTemplateText(text: string, file: string, shown: string = file, warnings?: Warnings): unknown {
   return cliRead(() => reader.parseTemplateText(text, file, shown), warnings);
 }

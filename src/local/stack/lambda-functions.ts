@@ -6,8 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Deployment, deploymentOf, nameSuffix } from './deployment';
-import { AssemblyStack } from '../../assembly/read-assembly';
+import { AssemblyStack, AssetSource } from '../../assembly/read-assembly';
 import { isPlainObject } from '../../change-set/input/read-template';
+import { TemplateReadError } from '../../change-set/input/template-read-error';
 
 /** Where a function's code is. */
 export type FunctionCode =
@@ -111,7 +112,7 @@ function functionsOf(stack: AssemblyStack, registry: FunctionRegistry): LambdaFu
       recursiveLoop: typeof properties.RecursiveLoop === 'string' ? properties.RecursiveLoop : 'Terminate',
       ...(properties.Role === undefined ? {} : { role: properties.Role }),
       ...(properties.VpcConfig === undefined ? {} : { vpcConfig: properties.VpcConfig }),
-      code: codeOf(stack, properties, metadata),
+      code: codeOf(stack, logicalId, properties, metadata),
       registry,
     }];
   });
@@ -137,27 +138,52 @@ function retriesByFunction(resources: Record<string, unknown>): Map<string, numb
 /**
  * The function's code: the folder the `aws:asset:path` metadata names (the cdk CLI records
  * it), or the asset whose object key is the template's `Code.S3Key` (an in-process
- * `app.synth()`), or inline `Code.ZipFile` source.
+ * `app.synth()`), or inline `Code.ZipFile` source. A folder is looked for inside the assembly
+ * folder only: a path that leaves it (by `..`, an absolute path or a link) is refused, so
+ * the runner never runs code from elsewhere.
  */
-function codeOf(stack: AssemblyStack, properties: Record<string, unknown>, metadata: Record<string, unknown>): FunctionCode {
+function codeOf(stack: AssemblyStack, logicalId: string, properties: Record<string, unknown>, metadata: Record<string, unknown>): FunctionCode {
   const code = isPlainObject(properties.Code) ? properties.Code : {};
   if (typeof code.ZipFile === 'string') return { kind: 'inline', source: code.ZipFile };
-  const candidates: string[] = [];
-  if (typeof metadata['aws:asset:path'] === 'string') candidates.push(metadata['aws:asset:path']);
+  const candidates: AssetSource[] = [];
+  if (typeof metadata['aws:asset:path'] === 'string') {
+    const template = stack.templateFile === undefined ? stack.shown : path.join(stack.shown, path.relative(stack.directory, stack.templateFile));
+    candidates.push({ path: metadata['aws:asset:path'], namedBy: { file: template, field: `Resources.${logicalId}.Metadata.aws:asset:path` } });
+  }
   if (typeof code.S3Key === 'string' && stack.assets.has(code.S3Key)) candidates.push(stack.assets.get(code.S3Key)!);
   for (const candidate of candidates) {
-    const directory = path.resolve(stack.directory, candidate);
-    if (isDirectory(directory)) return { kind: 'directory', directory };
-    if (fs.existsSync(directory)) {
-      return { kind: 'missing', problem: `its code is the file ${candidate}, not a folder, and zipped code cannot run locally`, hint: 'give the function a directory asset (lambda.Code.fromAsset(dir))' };
-    }
+    const found = assetFolderOf(stack, candidate);
+    if (found !== undefined) return found;
   }
-  const where = candidates.length > 0 ? `${candidates.join(' or ')} is not in ${stack.shown}` : `${stack.shown} does not record where it is (no aws:asset:path metadata, and no asset manifest entry for its S3Key)`;
+  const where = candidates.length > 0 ? `${candidates.map((candidate) => candidate.path).join(' or ')} is not in ${stack.shown}` : `${stack.shown} does not record where it is (no aws:asset:path metadata, and no asset manifest entry for its S3Key)`;
   return {
     kind: 'missing',
     problem: `its code is not in the assembly: ${where}`,
     hint: "synthesize with the cdk CLI (cdk synth records asset paths), or with new App({ context: { 'aws:cdk:enable-asset-metadata': true } }), and keep the staged assets",
   };
+}
+
+/**
+ * An asset's folder inside the assembly, or undefined when nothing is there (the next
+ * candidate is tried). A path that leaves the assembly, or a file, cannot be run.
+ */
+function assetFolderOf(stack: AssemblyStack, asset: AssetSource): FunctionCode | undefined {
+  const base = { real: stack.directory, shown: stack.shown };
+  // A stack made by hand (tests) has no folder to resolve in.
+  if (stack.folder === undefined) {
+    const directory = path.resolve(stack.directory, asset.path);
+    return isDirectory(directory) ? { kind: 'directory', directory } : undefined;
+  }
+  if (!stack.folder.exists(base, asset.path)) return undefined;
+  try {
+    return { kind: 'directory', directory: stack.folder.resolve(base, asset.path, asset.namedBy, 'directory').real };
+  } catch (error) {
+    if (!(error instanceof TemplateReadError)) throw error;
+    if (/is not a folder/.test(error.message)) {
+      return { kind: 'missing', problem: `its code is the file ${asset.path}, not a folder, and zipped code cannot run locally`, hint: 'give the function a directory asset (lambda.Code.fromAsset(dir))' };
+    }
+    return { kind: 'missing', problem: `its code cannot be run: ${error.message}`, hint: 'the runner runs only code inside the cloud assembly: synthesize with asset staging on (the default)' };
+  }
 }
 
 function isDirectory(file: string): boolean {

@@ -1,11 +1,14 @@
 /**
- * The deployed baseline of a `ReplacementGuard`: a template file (JSON or YAML, read exactly
- * as the `cdk-lifecycle diff` command reads it), or a cloud assembly directory (a `cdk.out`
- * of what is deployed) whose stacks are matched by name.
+ * The deployed baseline of a `ReplacementGuard`: a template file (JSON or YAML), or a cloud
+ * assembly directory (a `cdk.out` of what is deployed) whose stacks are matched by name. Both
+ * are read by the readers of `src/assembly`, exactly as the `cdk-lifecycle diff` command reads
+ * them: inside the folder given, within the same limits.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isPlainObject, parseTemplateText, readSynthesizedTemplate, readTemplate, readText, Template } from '../../change-set/input/read-template';
+import { readAssembly } from '../../assembly/read-assembly';
+import { readTemplateFile } from '../../assembly/read-file';
+import { Template } from '../../change-set/input/read-template';
 import { TemplateReadError } from '../../change-set/input/template-read-error';
 
 /** A deployed template and the warnings reading it gave (a duplicate YAML key). */
@@ -32,7 +35,7 @@ export class Baseline {
       throw new Error(`ReplacementGuard: baseline "${location}" cannot be read (${(e as Error).message}); expected a template file or a cloud assembly directory`);
     }
     if (stat.isDirectory()) return Baseline.fromAssembly(location);
-    const read = guarded(() => readTemplate(location));
+    const read = guarded(() => readTemplateFile(location));
     const single = { template: read.value, warnings: read.warnings };
     const base = path.basename(location).replace(/(\.template)?\.(json|ya?ml)$/i, '');
     return new Baseline(new Map([[base, single]]), single);
@@ -45,7 +48,14 @@ export class Baseline {
     }
     const templates = new Map<string, DeployedTemplate>();
     const stacks: DeployedStack[] = [];
-    readAssembly(dir, templates, stacks, 0);
+    for (const stack of guarded(() => readAssembly(dir))) {
+      const stackName = typeof stack.properties?.stackName === 'string' ? stack.properties.stackName : stack.artifactId;
+      const deployed = { template: stack.template, warnings: stack.warnings ?? [] };
+      stacks.push({ artifactId: stack.artifactId, stackName, deployed });
+      for (const key of [stack.artifactId, stackName, stack.displayName]) {
+        if (key !== '' && !templates.has(key)) templates.set(key, deployed);
+      }
+    }
     return new Baseline(templates, undefined, stacks);
   }
 
@@ -80,31 +90,6 @@ export class Baseline {
     const named = this.byName.get(artifactId) ?? this.byName.get(stackName);
     if (named !== undefined) return named;
     return onlyStack ? this.single : undefined;
-  }
-}
-
-/** How deep Stages may nest assemblies in one another. */
-const MAX_ASSEMBLY_DEPTH = 16;
-
-/** Adds the stack templates of the assembly in `dir`, and of the Stages nested in it. */
-function readAssembly(dir: string, templates: Map<string, DeployedTemplate>, stacks: DeployedStack[], depth: number): void {
-  const manifestFile = path.join(dir, 'manifest.json');
-  const manifest = guarded(() => parseTemplateText(readText(manifestFile), manifestFile)).value;
-  const artifacts = isPlainObject(manifest) && isPlainObject(manifest.artifacts) ? manifest.artifacts : {};
-  for (const [id, artifact] of Object.entries(artifacts)) {
-    if (!isPlainObject(artifact) || !isPlainObject(artifact.properties)) continue;
-    const properties = artifact.properties;
-    if (artifact.type === 'cdk:cloud-assembly' && typeof properties.directoryName === 'string' && depth < MAX_ASSEMBLY_DEPTH) {
-      readAssembly(path.join(dir, properties.directoryName), templates, stacks, depth + 1);
-      continue;
-    }
-    if (artifact.type !== 'aws:cloudformation:stack' || typeof properties.templateFile !== 'string') continue;
-    const read = guarded(() => readSynthesizedTemplate(path.join(dir, properties.templateFile as string)));
-    const deployed = { template: read.value, warnings: read.warnings };
-    stacks.push({ artifactId: id, stackName: typeof properties.stackName === 'string' ? properties.stackName : id, deployed });
-    for (const key of [id, properties.stackName, artifact.displayName]) {
-      if (typeof key === 'string' && key !== '' && !templates.has(key)) templates.set(key, deployed);
-    }
   }
 }
 

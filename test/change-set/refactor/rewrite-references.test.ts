@@ -1,4 +1,5 @@
 /** The references of a refactor step's templates: renamed targets followed, crossings reported, the rest left alone. */
+import { NestingLimitError } from '../../../src/change-set/json';
 import { Resolver, rewriteDependsOn, rewriteReferences } from '../../../src/change-set/refactor/rewrite-references';
 import { nestInLists } from '../helpers';
 
@@ -75,19 +76,19 @@ describe('rewriteReferences', () => {
     expect(result.asked).toEqual([]);
   });
 
-  test('GIVEN a reference at the depth limit and one below it WHEN rewritten THEN the first is followed, the second left as it is', () => {
+  test('GIVEN a reference at the depth limit and one below it WHEN rewritten THEN the first is followed, the second is a NestingLimitError', () => {
     expect(rewrite(nestInLists(64, { Ref: 'Old' })).value).toEqual(nestInLists(64, { Ref: 'New' }));
-    expect(rewrite(nestInLists(70, { Ref: 'Old' })).value).toEqual(nestInLists(70, { Ref: 'Old' }));
-    expect(rewrite({ A: nestInLists(70, { Ref: 'Old' }) }).value).toEqual({ A: nestInLists(70, { Ref: 'Old' }) });
+    expect(() => rewrite(nestInLists(70, { Ref: 'Old' }))).toThrow(NestingLimitError);
+    expect(() => rewrite({ A: nestInLists(70, { Ref: 'Old' }) })).toThrow(NestingLimitError);
   });
 
   test.each([
     ['objects', (inner: unknown) => ({ A: inner })],
     ['Fn::GetAtt attributes', (inner: unknown) => ({ 'Fn::GetAtt': ['Other', inner] })],
     ['Fn::Sub variables', (inner: unknown) => ({ 'Fn::Sub': ['${Other}', inner] })],
-  ])('GIVEN a reference nested in %s past the depth limit WHEN rewritten THEN it is left as it is, and followed above the limit', (_, wrap) => {
+  ])('GIVEN a reference nested in %s past the depth limit WHEN rewritten THEN it is a NestingLimitError, and followed above the limit', (_, wrap) => {
     expect(rewrite(nest(60, { Ref: 'Old' }, wrap)).value).toEqual(nest(60, { Ref: 'New' }, wrap));
-    expect(rewrite(nest(70, { Ref: 'Old' }, wrap)).value).toEqual(nest(70, { Ref: 'Old' }, wrap));
+    expect(() => rewrite(nest(70, { Ref: 'Old' }, wrap))).toThrow(NestingLimitError);
   });
 });
 

@@ -54,7 +54,7 @@ test('GIVEN a valid deployed state WHEN its folder is diffed THEN it is read and
 
 let broken = 0;
 test.each([
-  ['not JSON', '{"version": 1,', /^cdk-lifecycle: cannot read broken-0\/cdk-lifecycle\.deployed\.json: .*JSON/],
+  ['not JSON', '{"version": 1,', /^cdk-lifecycle: broken-0\/cdk-lifecycle\.deployed\.json is not valid JSON at line 1, column 15: unexpected end of the text/],
   ['another version', JSON.stringify({ ...STATE, version: 2 }), /can read: version must be 1\n/],
   ['an unknown key', JSON.stringify({ ...STATE, extra: true }), /the file has an unknown key "extra"/],
   ['a stack without status', JSON.stringify({ ...STATE, stacks: { Api: { parameters: {} } } }), /stacks\.Api has no "status"/],
