@@ -357,6 +357,9 @@ project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/polling.ben
 // What claiming each request (exactlyOnce) costs, next to today's runtime built from git main.
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/claim.bench.ts');
 project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/review-outputs.bench.ts');
+// The whole `diff` process (what CI runs) against fullDiff's, on the compiled CLI.
+project.tasks.tryFind('bench')!.spawn(project.compileTask);
+project.tasks.tryFind('bench')!.exec('ts-node --transpile-only bench/diff-process.bench.ts');
 project.addTask('mutation:runtime', {
   description: 'Mutation-test src/runtime/protocol and src/runtime/isolation (StrykerJS) with only loopback networking',
   steps: [

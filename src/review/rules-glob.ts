@@ -5,7 +5,7 @@
  * NFA) instead of compiling a backtracking regular expression, so a hostile rules file or a
  * long stack name cannot make the review run away (docs/decisions/0006-rules-globs-without-backtracking.md).
  */
-import { escape, Minimatch, MinimatchOptions } from 'minimatch';
+import type { Minimatch, MinimatchOptions } from 'minimatch';
 
 /** Only `*` is special: no braces, extglobs, negation, comments or `**`, and the same on every platform. */
 const OPTIONS: MinimatchOptions = { dot: true, nobrace: true, noext: true, nonegate: true, nocomment: true, noglobstar: true, platform: 'linux' };
@@ -19,7 +19,10 @@ export function globMatches(pattern: string, value: string): boolean {
   if (value === '') return [...pattern].every((char) => char === '*');
   let matcher = matchers.get(pattern);
   if (matcher === undefined) {
-    matcher = new Minimatch(pattern.split('*').map((part) => escape(withoutSlashes(part))).join('*'), OPTIONS);
+    // minimatch is loaded when a rule with a glob is first matched, not at start.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { escape, Minimatch: Matcher } = require('minimatch') as typeof import('minimatch');
+    matcher = new Matcher(pattern.split('*').map((part) => escape(withoutSlashes(part))).join('*'), OPTIONS);
     matchers.set(pattern, matcher);
   }
   return matcher.match(withoutSlashes(value));

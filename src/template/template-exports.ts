@@ -63,14 +63,22 @@ export function readOutputs(template: unknown, evaluate: Evaluate): TemplateOutp
   });
 }
 
-/** Every `Fn::ImportValue` of the template's resources, outputs and conditions, in template order. */
-export function readImports(template: unknown, evaluate: Evaluate): TemplateImport[] {
+/**
+ * Every `Fn::ImportValue` of the template's resources, outputs and conditions, in template order.
+ *
+ * @param mayImport false for an entry known to hold no `Fn::ImportValue` (its JSON text does
+ *   not mention it), which is then not walked; every entry is walked when absent
+ */
+export function readImports(
+  template: unknown, evaluate: Evaluate, mayImport?: (section: ImportSection, logicalId: string) => boolean,
+): TemplateImport[] {
   if (!isObject(template)) return [];
   const found: TemplateImport[] = [];
   for (const section of ['Resources', 'Outputs', 'Conditions'] as const) {
     const entries = own(template, section);
     if (!isObject(entries)) continue;
     for (const logicalId of Object.keys(entries)) {
+      if (mayImport !== undefined && !mayImport(section, logicalId)) continue;
       for (const written of importsIn(entries[logicalId])) found.push({ exportName: nameOf(written, evaluate), section, logicalId });
     }
   }

@@ -16,6 +16,10 @@ import { TemplateReadError } from './template-read-error';
  * @throws TemplateReadError naming the file, the path (and line) where the limit is passed or the value contains itself
  */
 export function checkNesting(value: unknown, shown: string, text?: string): void {
+  // Parsed JSON shares no objects and cannot contain itself: one pass over its text (a few
+  // milliseconds for a megabyte) tells whether anything is too deep; the walk that names
+  // the path runs only then.
+  if (text !== undefined && lineOfLevel(text, MAX_NESTING + 1) === undefined) return;
   new NestingCheck(shown, text).check(value, 1);
 }
 
@@ -62,22 +66,24 @@ class NestingCheck {
   }
 }
 
+const [NEWLINE, BACKSLASH, QUOTE, OPEN_BRACE, OPEN_BRACKET, CLOSE_BRACE, CLOSE_BRACKET] = [...'\n\\"{[}]'].map((char) => char.charCodeAt(0));
+
 /** The line of JSON text where an object or array first reaches `level`. */
 function lineOfLevel(text: string, level: number): number | undefined {
   let depth = 0;
   let line = 1;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (char === '\n') line++;
+    const char = text.charCodeAt(index);
+    if (char === NEWLINE) line++;
     if (inString) {
-      if (char === '\\') index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') {
+      if (char === BACKSLASH) index++;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) {
       inString = true;
-    } else if (char === '{' || char === '[') {
+    } else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
       if (++depth >= level) return line;
-    } else if (char === '}' || char === ']') {
+    } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) {
       depth--;
     }
   }

@@ -8,7 +8,7 @@
  * caller shows them.
  */
 import * as path from 'node:path';
-import { parseCfnYaml, SourcePosition, YamlLimitError, YamlSyntaxError } from './cfn-yaml';
+import type { SourcePosition } from './cfn-yaml';
 import { checkNesting } from './check-nesting';
 import { decodeUtf8 } from './decode-utf8';
 import { findJsonSyntaxError } from './json-syntax';
@@ -77,6 +77,9 @@ function parseJson(text: string, shown: string): Read<unknown> {
 }
 
 function parseYaml(text: string, shown: string): Read<unknown> {
+  // The YAML parser (~70 modules) is loaded for YAML templates only: cdk.out holds JSON.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parseCfnYaml, YamlLimitError, YamlSyntaxError } = require('./cfn-yaml') as typeof import('./cfn-yaml');
   try {
     const parsed = parseCfnYaml(text);
     return { value: parsed.value, warnings: parsed.warnings.map((warning) => `${shown}: ${warning.message}`) };

@@ -3,7 +3,8 @@
  * its schema; a folder without the file is a plain cloud assembly.
  */
 import * as path from 'node:path';
-import Ajv, { ErrorObject } from 'ajv';
+import type Ajv from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { AssemblyFolder } from '../../assembly/assembly-folder';
 import { valueOfBytes } from '../../change-set/input/read-template';
 import { TemplateReadError } from '../../change-set/input/template-read-error';
@@ -42,7 +43,9 @@ export function readDeployedState(directory: string, shown: string): DeployedSta
  * @throws CliError listing what does not match
  */
 export function checkDeployedState(value: unknown, where: string): DeployedState {
-  validator ??= new Ajv({ allErrors: true, strict: true }).compile(DEPLOYED_STATE_SCHEMA);
+  // ajv (~60 modules) is loaded when a snapshot of the deployed state is read, not at start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  validator ??= new (require('ajv') as typeof import('ajv')).default({ allErrors: true, strict: true }).compile(DEPLOYED_STATE_SCHEMA);
   if (validator(value)) return value as unknown as DeployedState;
   const problems = [...new Set((validator.errors ?? []).filter((error) => error.keyword !== 'oneOf').map(describe))];
   throw new CliError(

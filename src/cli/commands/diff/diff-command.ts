@@ -2,7 +2,6 @@
 import { DiffOptions } from './diff-options';
 import { exitCodeFor } from './fail-policy';
 import { predictStacks } from './predict-stacks';
-import { readRulesFile } from './read-rules-file';
 import { refactorPlanOf } from './refactor-plan-of';
 import { withRefusedUpdates } from './refused-updates';
 import { renderJson } from './render-json';
@@ -41,7 +40,9 @@ export async function runDiff(options: DiffOptions, io: CliIo): Promise<number> 
   checkStackScopes(parameters.before, '--parameters-before', pairs);
   checkStackScopes(parameters.after, '--parameters-after', pairs);
 
-  const rules = options.rules === undefined ? [] : readRulesFile(options.rules, io.cwd);
+  // The rules reader (a YAML parser and a schema validator) is loaded only for --rules.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const rules = options.rules === undefined ? [] : (require('./read-rules-file') as typeof import('./read-rules-file')).readRulesFile(options.rules, io.cwd);
   const started = Date.now();
   const predicted = { ...parameters, before: withDeployedParameters(parameters.before, sides.before) };
   const reported = app === pairs ? undefined : new Set(pairs.flatMap((pair) => (pair.name === undefined ? [] : [pair.name])));

@@ -2,14 +2,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiffOptions } from './diff-options';
-import { StackMove } from '../../../review/html/app-graph';
-import { renderHtml } from '../../../review/html/render-html';
+import type { StackMove } from '../../../review/html/app-graph';
 import { packageVersion } from '../../../review/package-version';
-import { renderJunit } from '../../../review/render-junit';
-import { renderMarkdown } from '../../../review/render-markdown';
-import { renderSarif } from '../../../review/render-sarif';
-import { Review } from '../../../review/review-model';
-import { ReviewRule } from '../../../review/review-rules';
+import type { Review } from '../../../review/review-model';
+import type { ReviewRule } from '../../../review/review-rules';
 import { CliError } from '../../cli-error';
 import { CliIo } from '../../cli-io';
 
@@ -42,10 +38,25 @@ export function writeReviewOutputs(
       throw new CliError(`${flag}: cannot write ${given}: ${(error as Error).message}`);
     }
   };
+  // Each renderer is loaded only when its output is asked for (the HTML page's alone is ~100 KB of script).
   if (html !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderHtml } = require('../../../review/html/render-html') as typeof import('../../../review/html/render-html');
     write(html, '--html', () => renderHtml(review, { before: options.before, after: options.after, groupBy: options.groupBy ?? ['kind', 'type'], tool: `cdk-lifecycle ${version}`, planLines, moves: plan.moves }));
   }
-  if (markdown !== undefined) write(markdown, '--markdown', () => renderMarkdown(review, undefined, planLines));
-  if (sarif !== undefined) write(sarif, '--sarif', () => renderSarif(review, rules, { name: 'cdk-lifecycle', version, informationUri: INFORMATION_URI }));
-  if (junit !== undefined) write(junit, '--junit', () => renderJunit(review, durationMs));
+  if (markdown !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderMarkdown } = require('../../../review/render-markdown') as typeof import('../../../review/render-markdown');
+    write(markdown, '--markdown', () => renderMarkdown(review, undefined, planLines));
+  }
+  if (sarif !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderSarif } = require('../../../review/render-sarif') as typeof import('../../../review/render-sarif');
+    write(sarif, '--sarif', () => renderSarif(review, rules, { name: 'cdk-lifecycle', version, informationUri: INFORMATION_URI }));
+  }
+  if (junit !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderJunit } = require('../../../review/render-junit') as typeof import('../../../review/render-junit');
+    write(junit, '--junit', () => renderJunit(review, durationMs));
+  }
 }
