@@ -215,6 +215,10 @@ export interface ResourceProviderProps {
    * versions: synth fails on another runtime, naming it. An `entry` is bundled for the version
    * chosen.
    *
+   * The default stays on the version the runtime is tested on when aws-cdk-lib learns newer
+   * ones: cdk-nag's AwsSolutions-L1 ("not the latest runtime") is suppressed on the default,
+   * with that reason, and applies again when you choose a runtime.
+   *
    * @default lambda.Runtime.NODEJS_24_X
    */
   readonly runtime?: lambda.Runtime;

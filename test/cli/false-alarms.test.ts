@@ -12,13 +12,12 @@
  *   so every change to it is a certain failure, in every output.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack, Stage } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { run } from './helpers';
+import { run, synthesizeBeforeAll } from './helpers';
 import { sarifProblems } from '../helpers/sarif-schema';
 
 interface Version {
@@ -49,21 +48,10 @@ function synth(outdir: string, version: Version): void {
   app.synth();
 }
 
-let tmp: string;
-const validation = process.env.CDK_VALIDATION;
-
-beforeAll(() => {
-  process.env.CDK_VALIDATION = 'false';
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-false-alarms-'));
-  synth(path.join(tmp, 'deployed'), {});
-  synth(path.join(tmp, 'new-key'), { partitionKey: 'id' });
-  synth(path.join(tmp, 'open-https'), { openHttps: true });
-});
-
-afterAll(() => {
-  fs.rmSync(tmp, { recursive: true, force: true });
-  if (validation === undefined) delete process.env.CDK_VALIDATION;
-  else process.env.CDK_VALIDATION = validation;
+const tmp = synthesizeBeforeAll('cdk-lifecycle-false-alarms-', (folder) => {
+  synth(path.join(folder, 'deployed'), {});
+  synth(path.join(folder, 'new-key'), { partitionKey: 'id' });
+  synth(path.join(folder, 'open-https'), { openHttps: true });
 });
 
 const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { Changes, Outputs }]) => [
@@ -75,7 +63,7 @@ const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { C
 
 describe('a replacement that keeps its name keeps its exports\' values', () => {
   test('GIVEN the named table\'s partition key changed while Api imports its name and ARN WHEN diffed THEN the replacement is the one failure, and its exports say they keep their value', async () => {
-    const { code, stdout } = await run(['diff', '--json', 'deployed', 'new-key'], { cwd: tmp });
+    const { code, stdout } = await run(['diff', '--json', 'deployed', 'new-key'], { cwd: tmp() });
     const json = JSON.parse(stdout);
 
     expect(code).toBe(1);
@@ -91,7 +79,7 @@ describe('a replacement that keeps its name keeps its exports\' values', () => {
   });
 
   test('GIVEN the same WHEN diffed as text THEN the summary counts one certain failure and the Outputs section says why the exports keep their value', async () => {
-    const { stdout } = await run(['diff', 'deployed', 'new-key'], { cwd: tmp });
+    const { stdout } = await run(['diff', 'deployed', 'new-key'], { cwd: tmp() });
 
     expect(stdout).toMatch(/Summary: .*1 certain failure\b.*1 data verdict \(0 deleting data\)\n/);
     expect(stdout).not.toMatch(/Cannot update export/);
@@ -101,8 +89,8 @@ describe('a replacement that keeps its name keeps its exports\' values', () => {
 
 describe('GetAtt of an attribute an update in place cannot change propagates nothing', () => {
   test('GIVEN an ingress rule added inline to the database group WHEN diffed with --fail-on replacement THEN the separate ingress rule reading its GroupId is untouched and the exit code is 0', async () => {
-    const json = JSON.parse((await run(['diff', '--json', 'deployed', 'open-https'], { cwd: tmp })).stdout);
-    const { code } = await run(['diff', 'deployed', 'open-https', '--fail-on', 'replacement'], { cwd: tmp });
+    const json = JSON.parse((await run(['diff', '--json', 'deployed', 'open-https'], { cwd: tmp() })).stdout);
+    const { code } = await run(['diff', 'deployed', 'open-https', '--fail-on', 'replacement'], { cwd: tmp() });
 
     const changes = json['Prod-Data'].Changes.map((change: any) => change.ResourceChange);
     expect(changes.map((change: any) => `${change.ResourceType} ${change.Replacement}`)).toEqual(['AWS::EC2::SecurityGroup False']);
@@ -113,8 +101,8 @@ describe('GetAtt of an attribute an update in place cannot change propagates not
 describe('a stack CloudFormation refuses to update', () => {
   /** A snapshot of the deployed app whose Data stack is in `status`. */
   const snapshot = (name: string, status: string): string => {
-    const folder = path.join(tmp, name);
-    fs.cpSync(path.join(tmp, 'deployed'), folder, { recursive: true });
+    const folder = tmp(name);
+    fs.cpSync(tmp('deployed'), folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'cdk-lifecycle.deployed.json'), JSON.stringify({
       version: 1,
       takenAt: '2026-12-01T10:00:00.000Z',
@@ -129,8 +117,8 @@ describe('a stack CloudFormation refuses to update', () => {
 
   test('GIVEN Data in UPDATE_ROLLBACK_FAILED WHEN an ingress rule is added to it THEN the change is a certain failure: counted, in --json, and the exit code is 1', async () => {
     const folder = snapshot('rollback-failed', 'UPDATE_ROLLBACK_FAILED');
-    const text = await run(['diff', folder, 'open-https'], { cwd: tmp });
-    const json = JSON.parse((await run(['diff', '--json', folder, 'open-https'], { cwd: tmp })).stdout);
+    const text = await run(['diff', folder, 'open-https'], { cwd: tmp() });
+    const json = JSON.parse((await run(['diff', '--json', folder, 'open-https'], { cwd: tmp() })).stdout);
 
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/Summary: .*1 certain failure\b/);
@@ -147,14 +135,14 @@ describe('a stack CloudFormation refuses to update', () => {
 
   test('GIVEN Data in UPDATE_ROLLBACK_FAILED WHEN written as HTML, Markdown, SARIF and JUnit THEN each has the same certain failure', async () => {
     const folder = snapshot('rollback-failed-outputs', 'UPDATE_ROLLBACK_FAILED');
-    await run(['diff', folder, 'open-https', '--html', 'r.html', '--markdown', 'r.md', '--sarif', 'r.sarif', '--junit', 'r.xml'], { cwd: tmp });
+    await run(['diff', folder, 'open-https', '--html', 'r.html', '--markdown', 'r.md', '--sarif', 'r.sarif', '--junit', 'r.xml'], { cwd: tmp() });
 
-    expect(fs.readFileSync(path.join(tmp, 'r.html'), 'utf8')).toContain('CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
-    expect(fs.readFileSync(path.join(tmp, 'r.md'), 'utf8')).toContain('refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
-    const sarif = JSON.parse(fs.readFileSync(path.join(tmp, 'r.sarif'), 'utf8'));
+    expect(fs.readFileSync(tmp('r.html'), 'utf8')).toContain('CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
+    expect(fs.readFileSync(tmp('r.md'), 'utf8')).toContain('refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED');
+    const sarif = JSON.parse(fs.readFileSync(tmp('r.sarif'), 'utf8'));
     expect(sarifProblems(sarif)).toEqual([]);
     expect(sarif.runs[0].results.filter((result: any) => result.level === 'error')).toHaveLength(1);
-    expect(fs.readFileSync(path.join(tmp, 'r.xml'), 'utf8')).toMatch(/<failure message="1 change fails the review" type="cdk-lifecycle">FAIL Modify AWS::EC2::SecurityGroup Database\w+: CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED/);
+    expect(fs.readFileSync(tmp('r.xml'), 'utf8')).toMatch(/<failure message="1 change fails the review" type="cdk-lifecycle">FAIL Modify AWS::EC2::SecurityGroup Database\w+: CloudFormation refuses to update Prod-Data while it is UPDATE_ROLLBACK_FAILED/);
   });
 
   test.each([
@@ -166,11 +154,11 @@ describe('a stack CloudFormation refuses to update', () => {
     ['UPDATE_ROLLBACK_COMPLETE', 0],
   ])('GIVEN Data in %s WHEN an ingress rule is added to it THEN the exit code is %d', async (status, exitCode) => {
     const folder = snapshot(`state-${status}`, status);
-    expect((await run(['diff', folder, 'open-https'], { cwd: tmp })).code).toBe(exitCode);
+    expect((await run(['diff', folder, 'open-https'], { cwd: tmp() })).code).toBe(exitCode);
   });
 
   test('GIVEN Data in UPDATE_ROLLBACK_FAILED WHEN nothing of it changes THEN nothing fails: no update is attempted', async () => {
     const folder = snapshot('rollback-failed-same', 'UPDATE_ROLLBACK_FAILED');
-    expect((await run(['diff', folder, 'deployed'], { cwd: tmp })).code).toBe(0);
+    expect((await run(['diff', folder, 'deployed'], { cwd: tmp() })).code).toBe(0);
   });
 });

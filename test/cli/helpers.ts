@@ -1,4 +1,6 @@
-/** Running the command in-process with recorded I/O, and the fixture paths. */
+/** Running the command in-process with recorded I/O, the fixture paths, and apps synthesized for a test file. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { CliIo } from '../../src/cli/cli-io';
 import { main } from '../../src/cli/main';
@@ -37,4 +39,29 @@ export async function runJson(argv: readonly string[]): Promise<{ code: number; 
 /** The `ResourceChange` of a logical id in a `Changes` array. */
 export function changeOf(changes: any[], logicalId: string): any {
   return changes.map((change) => change.ResourceChange).find((change) => change.LogicalResourceId === logicalId);
+}
+
+/**
+ * Synthesizes a test file's apps once, before its tests, into a new temporary folder (with
+ * aws-cdk-lib's own validation off, as the file's apps are built to be wrong), and removes the
+ * folder and restores CDK_VALIDATION after them.
+ *
+ * @param prefix the temporary folder's name prefix
+ * @param synthesize writes the apps under the folder it is given
+ * @returns a path in that folder, for the tests
+ */
+export function synthesizeBeforeAll(prefix: string, synthesize: (folder: string) => void): (...parts: string[]) => string {
+  let folder = '';
+  const validation = process.env.CDK_VALIDATION;
+  beforeAll(() => {
+    process.env.CDK_VALIDATION = 'false';
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    synthesize(folder);
+  });
+  afterAll(() => {
+    fs.rmSync(folder, { recursive: true, force: true });
+    if (validation === undefined) delete process.env.CDK_VALIDATION;
+    else process.env.CDK_VALIDATION = validation;
+  });
+  return (...parts) => path.join(folder, ...parts);
 }

@@ -7,15 +7,13 @@
  * renamed (the same namespace, resource id and dimension under a new logical id). `diff` and the
  * guard with a baseline read the same table.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack, Stage } from 'aws-cdk-lib';
 import * as appscaling from 'aws-cdk-lib/aws-applicationautoscaling';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { run } from './helpers';
+import { run, synthesizeBeforeAll } from './helpers';
 import { FindingId, ReplacementGuard } from '../../src';
 
 interface Version {
@@ -55,21 +53,10 @@ function synth(outdir: string, version: Version): void {
   app.synth();
 }
 
-let tmp: string;
-const validation = process.env.CDK_VALIDATION;
-
-beforeAll(() => {
-  process.env.CDK_VALIDATION = 'false';
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-tuples-'));
-  synth(path.join(tmp, 'deployed'), {});
-  synth(path.join(tmp, 'latest'), { startingPosition: lambda.StartingPosition.LATEST });
-  synth(path.join(tmp, 'renamed-target'), { targetId: 'ReadCapacity' });
-});
-
-afterAll(() => {
-  fs.rmSync(tmp, { recursive: true, force: true });
-  if (validation === undefined) delete process.env.CDK_VALIDATION;
-  else process.env.CDK_VALIDATION = validation;
+const tmp = synthesizeBeforeAll('cdk-lifecycle-tuples-', (folder) => {
+  synth(path.join(folder, 'deployed'), {});
+  synth(path.join(folder, 'latest'), { startingPosition: lambda.StartingPosition.LATEST });
+  synth(path.join(folder, 'renamed-target'), { targetId: 'ReadCapacity' });
 });
 
 const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { Changes }]) => Changes.map((change: any) => change.ResourceChange)
@@ -77,7 +64,7 @@ const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { C
   .map((change: any) => ({ stack, type: change.ResourceType, replacement: change.Replacement, ...change.Failure })));
 
 test('GIVEN the stream mapping\'s starting position changed WHEN diffed THEN its replacement certainly fails (one mapping per stream and function), and the command exits 1', async () => {
-  const { code, stdout } = await run(['diff', '--json', 'deployed', 'latest'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', '--json', 'deployed', 'latest'], { cwd: tmp() });
 
   expect(code).toBe(1);
   expect(failuresOf(JSON.parse(stdout))).toEqual([{
@@ -90,7 +77,7 @@ test('GIVEN the stream mapping\'s starting position changed WHEN diffed THEN its
 });
 
 test('GIVEN the scalable target\'s construct renamed WHEN diffed as text THEN the new target certainly fails, first in the report and in the summary', async () => {
-  const { code, stdout } = await run(['diff', 'deployed', 'renamed-target'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', 'deployed', 'renamed-target'], { cwd: tmp() });
 
   expect(code).toBe(1);
   expect(stdout).toMatch(/^Certain failures: CloudFormation will fail to apply these changes\n\[!\] AWS::ApplicationAutoScaling::ScalableTarget ReadCapacity\w+ \(stack Prod-Data\)\n {4}only one AWS::ApplicationAutoScaling::ScalableTarget can exist per ResourceId/);
@@ -100,7 +87,7 @@ test('GIVEN the scalable target\'s construct renamed WHEN diffed as text THEN th
 test('GIVEN the deployed app as the guard\'s baseline WHEN the mapping\'s starting position changes THEN the guard errors on the mapping: it reads the same table', () => {
   const app = new App();
   const stage = build(app, { startingPosition: lambda.StartingPosition.LATEST });
-  ReplacementGuard.applyTo(app, { baseline: path.join(tmp, 'deployed') });
+  ReplacementGuard.applyTo(app, { baseline: tmp('deployed') });
   const api = stage.node.findChild('Api') as Stack;
   // An error inside a Stage fails the app's synthesis (issue 34 item 1); the Stage's own assembly holds it.
   expect(() => app.synth()).toThrow(/ReplacementGuard found 1 error in stacks inside Stages[^]*Prod\/Api\/Projector\/DynamoDBEventSource[^]*only one AWS::Lambda::EventSourceMapping can exist per EventSourceArn/);

@@ -6,14 +6,13 @@
  * the table's construct renamed, the exported queue replaced, the named bucket moved to Api.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, NestedStack, RemovalPolicy, Stack, Stage } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { run } from './helpers';
+import { run, synthesizeBeforeAll } from './helpers';
 
 interface Version {
   /** `weak`: cross-stack references read outputs with Fn::GetStackOutput, without exports (aws-cdk-lib's reference strength). */
@@ -42,24 +41,13 @@ function synth(outdir: string, version: Version): void {
   app.synth();
 }
 
-let tmp: string;
-const validation = process.env.CDK_VALIDATION;
-
-beforeAll(() => {
-  process.env.CDK_VALIDATION = 'false';
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-multi-stack-'));
-  synth(path.join(tmp, 'deployed'), {});
-  synth(path.join(tmp, 'renamed-table'), { tableId: 'OrdersTable' });
-  synth(path.join(tmp, 'replaced-queue'), { queueName: 'prod-jobs-v2.fifo' });
-  synth(path.join(tmp, 'moved-bucket'), { bucketIn: 'Api' });
-  synth(path.join(tmp, 'weak-deployed'), { references: 'weak' });
-  synth(path.join(tmp, 'weak-renamed-table'), { references: 'weak', tableId: 'OrdersTable' });
-});
-
-afterAll(() => {
-  fs.rmSync(tmp, { recursive: true, force: true });
-  if (validation === undefined) delete process.env.CDK_VALIDATION;
-  else process.env.CDK_VALIDATION = validation;
+const tmp = synthesizeBeforeAll('cdk-lifecycle-multi-stack-', (folder) => {
+  synth(path.join(folder, 'deployed'), {});
+  synth(path.join(folder, 'renamed-table'), { tableId: 'OrdersTable' });
+  synth(path.join(folder, 'replaced-queue'), { queueName: 'prod-jobs-v2.fifo' });
+  synth(path.join(folder, 'moved-bucket'), { bucketIn: 'Api' });
+  synth(path.join(folder, 'weak-deployed'), { references: 'weak' });
+  synth(path.join(folder, 'weak-renamed-table'), { references: 'weak', tableId: 'OrdersTable' });
 });
 
 const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { Changes, Outputs }]) => [
@@ -70,7 +58,7 @@ const failuresOf = (json: any) => Object.entries<any>(json).flatMap(([stack, { C
 ]);
 
 test('GIVEN the table\'s construct renamed while the deployed Api imports its exports WHEN diffed THEN removing each export certainly fails, and the command exits 1', async () => {
-  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table'], { cwd: tmp() });
   const json = JSON.parse(stdout);
 
   expect(code).toBe(1);
@@ -84,7 +72,7 @@ test('GIVEN the table\'s construct renamed while the deployed Api imports its ex
 });
 
 test('GIVEN the exported FIFO queue replaced WHEN diffed THEN updating its exports certainly fails, and the text report says so first, with the Outputs', async () => {
-  const { code, stdout } = await run(['diff', 'deployed', 'replaced-queue'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', 'deployed', 'replaced-queue'], { cwd: tmp() });
 
   expect(code).toBe(1);
   expect(stdout.startsWith('Certain failures: CloudFormation will fail to apply these changes\n[!] Output ExportsOutput')).toBe(true);
@@ -94,9 +82,9 @@ test('GIVEN the exported FIFO queue replaced WHEN diffed THEN updating its expor
 });
 
 test('GIVEN the named bucket moved from Data to Api WHEN diffed THEN Api\'s creation certainly fails (the old bucket is retained), counted in the summary and the exit codes', async () => {
-  const text = await run(['diff', 'deployed', 'moved-bucket'], { cwd: tmp });
-  const dataLoss = await run(['diff', 'deployed', 'moved-bucket', '--fail-on', 'data-loss'], { cwd: tmp });
-  const json = JSON.parse((await run(['diff', '--json', 'deployed', 'moved-bucket'], { cwd: tmp })).stdout);
+  const text = await run(['diff', 'deployed', 'moved-bucket'], { cwd: tmp() });
+  const dataLoss = await run(['diff', 'deployed', 'moved-bucket', '--fail-on', 'data-loss'], { cwd: tmp() });
+  const json = JSON.parse((await run(['diff', '--json', 'deployed', 'moved-bucket'], { cwd: tmp() })).stdout);
 
   expect(text.code).toBe(1);
   expect(dataLoss.code).toBe(1);
@@ -107,17 +95,17 @@ test('GIVEN the named bucket moved from Data to Api WHEN diffed THEN Api\'s crea
 });
 
 test('GIVEN only Prod-Data picked with --stack WHEN diffed THEN Api\'s imports still count: the whole app is predicted', async () => {
-  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table', '--stack', 'Prod-Data'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', '--json', 'deployed', 'renamed-table', '--stack', 'Prod-Data'], { cwd: tmp() });
 
   expect(code).toBe(1);
   expect(Object.keys(JSON.parse(stdout))).toEqual(['Prod-Data']);
 });
 
 test('GIVEN weak cross-stack references (Fn::GetStackOutput, no exports) WHEN the table\'s construct is renamed THEN no export is in use and nothing fails', async () => {
-  const { code, stdout } = await run(['diff', '--json', 'weak-deployed', 'weak-renamed-table'], { cwd: tmp });
+  const { code, stdout } = await run(['diff', '--json', 'weak-deployed', 'weak-renamed-table'], { cwd: tmp() });
   const json = JSON.parse(stdout);
 
-  const stage = path.join(tmp, 'weak-renamed-table', 'assembly-Prod');
+  const stage = tmp('weak-renamed-table', 'assembly-Prod');
   const apiTemplate = fs.readdirSync(stage).find((file) => /^ProdApi\w+\.template\.json$/.test(file))!;
   expect(fs.readFileSync(path.join(stage, apiTemplate), 'utf8')).toContain('Fn::GetStackOutput');
   expect(failuresOf(json)).toEqual([]);
@@ -126,8 +114,8 @@ test('GIVEN weak cross-stack references (Fn::GetStackOutput, no exports) WHEN th
 
 test('GIVEN a snapshot of the deployed state whose export is also imported outside the app WHEN that export is removed THEN the importer outside the app is named too', async () => {
   // GIVEN: the deployed assembly with the state a snapshot records (Billing, outside the app, imports the table's ARN)
-  const snapshot = path.join(tmp, 'snapshot');
-  fs.cpSync(path.join(tmp, 'deployed'), snapshot, { recursive: true });
+  const snapshot = tmp('snapshot');
+  fs.cpSync(tmp('deployed'), snapshot, { recursive: true });
   const stage = path.join(snapshot, 'assembly-Prod');
   const dataTemplate = JSON.parse(fs.readFileSync(path.join(stage, fs.readdirSync(stage).find((file) => /^ProdData\w+\.template\.json$/.test(file))!), 'utf8'));
   const arnExport = Object.values<any>(dataTemplate.Outputs).map((output) => output.Export.Name as string).find((name) => /FnGetAttOrders/.test(name))!;
@@ -146,7 +134,7 @@ test('GIVEN a snapshot of the deployed state whose export is also imported outsi
   }));
 
   // WHEN
-  const json = JSON.parse((await run(['diff', '--json', 'snapshot', 'renamed-table'], { cwd: tmp })).stdout);
+  const json = JSON.parse((await run(['diff', '--json', 'snapshot', 'renamed-table'], { cwd: tmp() })).stdout);
 
   // THEN
   const removed = json['Prod-Data'].Outputs.find((output: any) => output.ExportName === arnExport);
@@ -159,8 +147,8 @@ describe('the HTML\'s graph between stacks', () => {
     .map(([, kind, failing, from, to, items, title]) => ({ kind, failing: failing !== undefined, from, to, items: Number(items), title }));
 
   test('GIVEN the table\'s construct renamed WHEN diffed with --html THEN an arrow goes from Prod-Data, which exports, to Prod-Api, which imports, red because removing the exports fails', async () => {
-    const file = path.join(tmp, 'renamed.html');
-    await run(['diff', 'deployed', 'renamed-table', '--html', file], { cwd: tmp });
+    const file = tmp('renamed.html');
+    await run(['diff', 'deployed', 'renamed-table', '--html', file], { cwd: tmp() });
     const links = linksOf(fs.readFileSync(file, 'utf8'));
     const imports = links.filter((link) => link.kind === 'import');
     expect(imports).toEqual([expect.objectContaining({ from: 'Prod-Data', to: 'Prod-Api', failing: true })]);
@@ -171,8 +159,8 @@ describe('the HTML\'s graph between stacks', () => {
   });
 
   test('GIVEN the named bucket moved from Prod-Data to Prod-Api WHEN diffed with --html THEN a dashed move arrow goes between them, red because Prod-Api cannot create it', async () => {
-    const file = path.join(tmp, 'moved.html');
-    await run(['diff', 'deployed', 'moved-bucket', '--html', file], { cwd: tmp });
+    const file = tmp('moved.html');
+    await run(['diff', 'deployed', 'moved-bucket', '--html', file], { cwd: tmp() });
     const html = fs.readFileSync(file, 'utf8');
     const moves = linksOf(html).filter((link) => link.kind === 'move');
     expect(moves).toEqual([expect.objectContaining({ from: 'Prod-Data', to: 'Prod-Api', failing: true, items: 1 })]);
@@ -181,8 +169,8 @@ describe('the HTML\'s graph between stacks', () => {
   });
 
   test('GIVEN no change WHEN diffed with --html THEN the stacks still show who imports what, nothing red', async () => {
-    const file = path.join(tmp, 'same.html');
-    await run(['diff', 'deployed', 'deployed', '--html', file], { cwd: tmp });
+    const file = tmp('same.html');
+    await run(['diff', 'deployed', 'deployed', '--html', file], { cwd: tmp() });
     const links = linksOf(fs.readFileSync(file, 'utf8'));
     expect(links).toEqual([expect.objectContaining({ kind: 'import', from: 'Prod-Data', to: 'Prod-Api', failing: false })]);
     expect(links[0].title).not.toContain('deployed only');

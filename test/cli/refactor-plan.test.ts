@@ -14,7 +14,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { run, runJson } from './helpers';
+import { run, runJson, synthesizeBeforeAll } from './helpers';
 import { failsOn } from '../../src/review/review-rules';
 
 const env = { account: '123456789012', region: 'eu-west-1' };
@@ -88,26 +88,18 @@ function twoStacks(outdir: string, after: boolean): void {
   app.synth();
 }
 
-let tmp: string;
-const validation = process.env.CDK_VALIDATION;
-beforeAll(() => {
-  process.env.CDK_VALIDATION = 'false';
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-lifecycle-refactor-'));
-  synth(path.join(tmp, 'before'), false);
-  synth(path.join(tmp, 'after'), true);
+const tmp = synthesizeBeforeAll('cdk-lifecycle-refactor-', (folder) => {
+  synth(path.join(folder, 'before'), false);
+  synth(path.join(folder, 'after'), true);
   for (const [name, build] of [['photos', photos], ['basic', basic], ['export', exportGone], ['large', large], ['two', twoStacks]] as const) {
-    build(path.join(tmp, name, 'before'), false);
-    build(path.join(tmp, name, 'after'), true);
+    build(path.join(folder, name, 'before'), false);
+    build(path.join(folder, name, 'after'), true);
   }
-});
-afterAll(() => {
-  if (validation === undefined) delete process.env.CDK_VALIDATION;
-  else process.env.CDK_VALIDATION = validation;
 });
 
 describe('a cross-stack move and a rename in a synthesized two-stack app', () => {
   test('GIVEN the table moved to Api WHEN diffed THEN the report states the move, the refactor, what happens without one, and the two steps', async () => {
-    const result = await run(['diff', 'before', 'after', '--fail-on', 'none'], { cwd: tmp });
+    const result = await run(['diff', 'before', 'after', '--fail-on', 'none'], { cwd: tmp() });
     expect(result.code).toBe(0);
     const moves = result.stdout.slice(result.stdout.indexOf('Moves:'));
     expect(moves).toMatch(/^Moves: 2 resources renamed or moved, 2 can be a stack refactor\n/);
@@ -119,7 +111,7 @@ describe('a cross-stack move and a rename in a synthesized two-stack app', () =>
   });
 
   test('GIVEN the same WHEN diffed THEN the data verdict of the removed table follows the certain failures: retained, outside the stack', async () => {
-    const { stdout } = await run(['diff', 'before', 'after'], { cwd: tmp });
+    const { stdout } = await run(['diff', 'before', 'after'], { cwd: tmp() });
     const certain = stdout.indexOf('Certain failures');
     const data = stdout.indexOf('Data: what happens to the data of removed and replaced resources');
     expect(certain).toBe(0);
@@ -129,47 +121,47 @@ describe('a cross-stack move and a rename in a synthesized two-stack app', () =>
   });
 
   test('GIVEN --refactor-plan WHEN diffed THEN the plan and the CreateStackRefactor input are written, with the stacks\' environment', async () => {
-    const result = await run(['diff', 'before', 'after', '--refactor-plan', 'plan.json', '--fail-on', 'none'], { cwd: tmp });
+    const result = await run(['diff', 'before', 'after', '--refactor-plan', 'plan.json', '--fail-on', 'none'], { cwd: tmp() });
     expect(result.stdout).toContain('Plan written to plan.json, plan.create-stack-refactor.json');
-    const plan = JSON.parse(fs.readFileSync(path.join(tmp, 'plan.json'), 'utf8'));
+    const plan = JSON.parse(fs.readFileSync(tmp('plan.json'), 'utf8'));
     expect(plan.environments).toEqual([{ account: '123456789012', region: 'eu-west-1', resources: expect.any(Object) }]);
     const resources = Object.entries(plan.environments[0].resources);
     expect(resources).toHaveLength(2);
     expect(resources.find(([source]) => source.startsWith('Data.'))![1]).toMatch(/^Api\.Orders/);
-    const input = JSON.parse(fs.readFileSync(path.join(tmp, 'plan.create-stack-refactor.json'), 'utf8'));
+    const input = JSON.parse(fs.readFileSync(tmp('plan.create-stack-refactor.json'), 'utf8'));
     expect(input).toEqual(plan.StackRefactors[0]);
     expect(input.StackDefinitions.map((definition: any) => definition.StackName)).toEqual(['Api', 'Data']);
     expect(plan.Steps.map((step: any) => step.Kind)).toEqual(['Refactor', 'Deploy']);
   });
 
   test('GIVEN --html and --markdown WHEN the diff has moves THEN both show the moves and the plan\'s steps as the text report does', async () => {
-    const result = await run(['diff', 'before', 'after', '--html', 'r.html', '--markdown', 'r.md', '--fail-on', 'none'], { cwd: tmp });
+    const result = await run(['diff', 'before', 'after', '--html', 'r.html', '--markdown', 'r.md', '--fail-on', 'none'], { cwd: tmp() });
     const moves = /^Moves: .*$/m.exec(result.stdout)![0];
     const step = /^Step 1: .*$/m.exec(result.stdout)![0];
-    const html = fs.readFileSync(path.join(tmp, 'r.html'), 'utf8');
+    const html = fs.readFileSync(tmp('r.html'), 'utf8');
     expect(html).toContain('<section id="plan"><h3>Refactor plan</h3>');
     expect(html).toContain(moves);
     expect(html).toContain(step);
-    const markdown = fs.readFileSync(path.join(tmp, 'r.md'), 'utf8');
+    const markdown = fs.readFileSync(tmp('r.md'), 'utf8');
     expect(markdown).toContain(`\`\`\`text\n${moves}`);
     expect(markdown).toContain(step);
   });
 
   test('GIVEN --fail-on data-loss WHEN the only data verdict retains THEN the exit code is 0; when the renamed queue\'s messages are deleted it is 1', async () => {
-    expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'data-loss'], { cwd: tmp })).code).toBe(0);
-    expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'failure'], { cwd: tmp })).code).toBe(0);
-    expect((await run(['diff', 'before', 'after', '--stack', 'Api', '--fail-on', 'data-loss'], { cwd: tmp })).code).toBe(1);
+    expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'data-loss'], { cwd: tmp() })).code).toBe(0);
+    expect((await run(['diff', 'before', 'after', '--stack', 'Data', '--fail-on', 'failure'], { cwd: tmp() })).code).toBe(0);
+    expect((await run(['diff', 'before', 'after', '--stack', 'Api', '--fail-on', 'data-loss'], { cwd: tmp() })).code).toBe(1);
   });
 
   test('GIVEN --json WHEN diffed THEN the data verdict sits under PredictorAdditions beside CloudFormation\'s fields', async () => {
-    const { json } = await runJson(['before', 'after'].map((name) => path.join(tmp, name)));
+    const { json } = await runJson(['before', 'after'].map((name) => tmp(name)));
     const removed = json.Data.Changes.map((change: any) => change.ResourceChange).find((change: any) => change.ResourceType === 'AWS::DynamoDB::Table');
     expect(removed.PredictorAdditions.DataVerdict).toEqual({ Trigger: 'Removal', Policy: 'Retain', PolicySource: 'Explicit', Fate: 'Retained', Certainty: 'Certain', Consequence: 'the table and its items stay, unmanaged (outside the stack, still billed)' });
   });
 });
 
 describe('identical resources: an ambiguity, and the mappings that settle it', () => {
-  const cwd = () => path.join(tmp, 'photos');
+  const cwd = () => tmp('photos');
   const mappings = (resources: Record<string, string>, name = 'mappings.json') => {
     fs.writeFileSync(path.join(cwd(), name), JSON.stringify({ environments: [{ ...env, resources }] }));
     return name;
@@ -212,7 +204,7 @@ describe('identical resources: an ambiguity, and the mappings that settle it', (
 
 describe('a referenced bucket moved to a new stack (cdk refactor\'s integration app)', () => {
   test('GIVEN the bucket a function names moved to bucket-stack WHEN diffed with --refactor-plan THEN it is one refactor that creates the stack, exporting the bucket to the function', async () => {
-    const cwd = path.join(tmp, 'basic');
+    const cwd = tmp('basic');
     const result = await run(['diff', 'before', 'after', '--fail-on', 'none', '--refactor-plan', 'plan.json'], { cwd });
     expect(result.stdout).toMatch(/\[>\] AWS::S3::Bucket basic\.Bucket83908E77 → bucket-stack\.Bucket83908E77 \(identical properties\): stack refactor\n/);
     expect(result.stdout).toContain('    bucket-stack: [+] export bucket-stack:ExportsOutputRefBucket83908E7781C90AC0 (output ExportsOutputRefBucket83908E7781C90AC0), for basic.Func');
@@ -228,7 +220,7 @@ describe('a referenced bucket moved to a new stack (cdk refactor\'s integration 
 
 describe('an export removed while its importer still imports it', () => {
   test('GIVEN Api stops using Data\'s bucket while Data renames a queue WHEN diffed THEN step 2 is not safe: it says why and what to do', async () => {
-    const result = await run(['diff', 'before', 'after', '--fail-on', 'none'], { cwd: path.join(tmp, 'export') });
+    const result = await run(['diff', 'before', 'after', '--fail-on', 'none'], { cwd: tmp('export') });
     const plan = result.stdout.slice(result.stdout.indexOf('Plan:'));
     expect(plan).toMatch(/Step 2: deploy the rest \(cdk deploy\) — not safe as planned\n/);
     expect(plan).toMatch(/    \[!\] deploying Data removes export Data:ExportsOutputRefBucket\w+ \(output ExportsOutputRefBucket\w+\), which Api imports until it is deployed, and nothing makes Api deploy before Data: CloudFormation rejects it/);
@@ -238,7 +230,7 @@ describe('an export removed while its importer still imports it', () => {
 
 describe('a stack over 51,200 bytes in eusc-de-east-1', () => {
   test('GIVEN a renamed queue in it WHEN the plan is written THEN the template goes by TemplateURL, its file is written to upload, and the Region is kept', async () => {
-    const cwd = path.join(tmp, 'large');
+    const cwd = tmp('large');
     const result = await run(['diff', 'before', 'after', '--fail-on', 'none', '--refactor-plan', 'plan.json'], { cwd });
     expect(result.stdout).toContain('Plan written to plan.json, plan.create-stack-refactor.json, plan.Big.template.json');
     const plan = JSON.parse(fs.readFileSync(path.join(cwd, 'plan.json'), 'utf8'));
@@ -257,7 +249,7 @@ describe('a stack over 51,200 bytes in eusc-de-east-1', () => {
 });
 
 describe('--stack narrows the comparison as cdk refactor does (issue 34 item 7)', () => {
-  const cwd = () => path.join(tmp, 'two');
+  const cwd = () => tmp('two');
   const at = (location: any) => `${location.StackName}.${location.LogicalResourceId}`;
   const pairs = (plan: any) => plan.Moves.map((move: any) => `${at(move.Source)} -> ${at(move.Destination)}`);
 
@@ -300,7 +292,7 @@ describe('errors', () => {
   });
 
   test('GIVEN a plan file in a folder that does not exist WHEN diffed THEN it is an input error naming the file', async () => {
-    const result = await run(['diff', 'before', 'after', '--refactor-plan', 'missing/plan.json'], { cwd: tmp });
+    const result = await run(['diff', 'before', 'after', '--refactor-plan', 'missing/plan.json'], { cwd: tmp() });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^cdk-lifecycle: cannot write the refactor plan missing\/plan\.json: ENOENT/);
   });

@@ -194,6 +194,22 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings.map((f) => `${f.id}: ${String(f.entry.data).split('\n')[0]}`)).toEqual([]);
   });
 
+  test('GIVEN the default runtime WHEN synthesized THEN AwsSolutions-L1 is suppressed with its reason, so a newer Node.js in aws-cdk-lib (nodejs26.x from 2.278.0) is no finding', () => {
+    const stack = newStack();
+    new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent' });
+    const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'));
+    expect(fn.Properties.Runtime).toBe('nodejs24.x');
+    expect(fn.Metadata.cdk_nag.rules_to_suppress).toEqual([{ id: 'AwsSolutions-L1', reason: expect.stringContaining('defaults to nodejs24.x') }]);
+  });
+
+  test('GIVEN a runtime chosen older than the newest WHEN checked THEN cdk-nag reports AwsSolutions-L1 (the suppression is for the default only)', () => {
+    const stack = newStack();
+    new ResourceProvider(stack, 'Provider', { code: lambda.Code.fromAsset(HANDLER_DIR), handler: 'index.onEvent', runtime: lambda.Runtime.NODEJS_22_X });
+    Aspects.of(stack).add(new AwsSolutionsChecks());
+    const findings = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-L1'));
+    expect(findings.map((f) => f.id)).toEqual(['/Test/Provider/Function/Resource']);
+  });
+
   test('GIVEN a non-compliant bucket in the same kind of stack WHEN checked THEN cdk-nag does report (the check above can fail)', () => {
     const stack = newStack();
     new s3.Bucket(stack, 'Plain');
