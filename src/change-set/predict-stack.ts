@@ -111,9 +111,9 @@ export function predictStack(beforeTemplate: unknown, afterTemplate: unknown, co
 /** The template's `Fn::ImportValue`s that are taken on this side: of resources and outputs that exist (their Condition is not false). */
 function liveImports(template: unknown, resolved: NormalizedTemplate, evaluator: TemplateEvaluator): TemplateImport[] {
   // A resource's JSON text is at hand: one that does not mention Fn::ImportValue is not walked.
+  // (A resource that does not exist on this side has no text: its imports are not taken.)
   const mayImport = (section: string, logicalId: string) => section !== 'Resources' || (resolved.resources.get(logicalId)?.text.includes('"Fn::ImportValue"') ?? false);
   return readImports(template, (expression) => evaluator.value(expression), mayImport).filter((taken) => {
-    if (taken.section === 'Resources') return resolved.resources.has(taken.logicalId);
     if (taken.section !== 'Outputs') return true;
     const output = isObject(template) && isObject(template.Outputs) ? own(template.Outputs, taken.logicalId) : undefined;
     const condition = isObject(output) ? own(output, 'Condition') : undefined;

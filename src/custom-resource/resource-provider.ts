@@ -10,6 +10,7 @@ import {
   ENV_CLAIM_PATH, ENV_IS_COMPLETE_FUNCTION, ENV_IS_COMPLETE_HANDLER, ENV_ISOLATE_HANDLER, ENV_ON_EVENT_FUNCTION, ENV_POLLING, ENV_USER_HANDLER,
   minimumServiceTimeoutSeconds, POLL_PARAMETER_PREFIX, RUNTIME_HANDLER,
 } from '../runtime/contract';
+import { suppressNagFindings } from './private/nag-suppression';
 import { claimAsset, stageProviderCode } from './private/provider-code';
 import { checkNetworkAtSynth, servicesCalled } from './private/provider-network';
 import { checkProviderProps } from './private/provider-props-check';
@@ -149,13 +150,11 @@ export class ResourceProvider extends Construct implements iam.IGrantable, ec2.I
       staged.release();
     }
     if (props.runtime === undefined) {
-      // cdk-nag's documented suppression metadata (as on the role): the default runtime is the
-      // one the library's runtime is built and tested on, not the newest Node.js aws-cdk-lib knows.
-      (fn.node.defaultChild as CfnResource).addMetadata('cdk_nag', {
-        rules_to_suppress: [{
-          id: 'AwsSolutions-L1',
-          reason: `The provider runtime defaults to ${checked.runtime.name}, the Node.js version cdk-lifecycle's runtime is built and tested on; the runtime prop chooses a later one`,
-        }],
+      // The default runtime is the one the library's runtime is built and tested on, not the
+      // newest Node.js aws-cdk-lib knows.
+      suppressNagFindings(fn.node.defaultChild as CfnResource, {
+        id: 'AwsSolutions-L1',
+        reason: `The provider runtime defaults to ${checked.runtime.name}, the Node.js version cdk-lifecycle's runtime is built and tested on; the runtime prop chooses a later one`,
       });
     }
     role.dependables.forEach((dependable) => fn.node.addDependency(dependable));

@@ -6,6 +6,7 @@
 import { Annotations, CfnResource, Stack, Token } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct, IConstruct } from 'constructs';
+import { suppressNagFindings } from './nag-suppression';
 import { FindingId } from '../../replacement/finding-ids';
 
 /** The AWS managed policy `lambda.Function` adds to its role when it runs in a VPC. */
@@ -55,14 +56,11 @@ export class ProviderRole {
       managedPolicies: needs.vpc ? [iam.ManagedPolicy.fromAwsManagedPolicyName(VPC_ACCESS_POLICY)] : undefined,
     });
     if (needs.statements.some((statement) => statement.sid === 'ClaimEachRequestOnce')) {
-      // cdk-nag's documented suppression metadata (cdk-nag is not a dependency): the one wildcard
-      // of this role is the claims' path, each request's claim a parameter of its own under it.
-      (role.node.defaultChild as CfnResource).addMetadata('cdk_nag', {
-        rules_to_suppress: [{
-          id: 'AwsSolutions-IAM5',
-          reason: 'Each request is claimed with an SSM parameter of its own (named by a hash of the request) under this provider\'s own path',
-          applies_to: [{ regex: '/^Resource::arn:<AWS::Partition>:ssm:.*:parameter\\/cdk-lifecycle\\/.*\\/\\*$/g' }],
-        }],
+      // The one wildcard of this role is the claims' path, each request's claim a parameter of its own under it.
+      suppressNagFindings(role.node.defaultChild as CfnResource, {
+        id: 'AwsSolutions-IAM5',
+        reason: 'Each request is claimed with an SSM parameter of its own (named by a hash of the request) under this provider\'s own path',
+        applies_to: [{ regex: '/^Resource::arn:<AWS::Partition>:ssm:.*:parameter\\/cdk-lifecycle\\/.*\\/\\*$/g' }],
       });
     }
     return new ProviderRole(scope, role, true, [], needs);
